@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "SpriteTheme",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "SpriteTheme", targets: ["SpriteTheme"]),
+    .library(name: "SpriteCore", targets: ["SpriteCore"]),
+    .library(name: "SpritePNG", targets: ["SpritePNG"]),
+    .executable(name: "sprite-theme", targets: ["sprite-theme"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // System library: pkg-config discovery only (empty module map).
+    .systemLibrary(
+      name: "CLibPNG", pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    // C shim: the only code that includes <png.h>.
+    .target(name: "CSpritePNG", dependencies: ["CLibPNG"]),
+    // Swift modules, lowest first.
+    .target(name: "SpriteCore"),
+    .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
+    .target(name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG"]),
+    .executableTarget(
+      name: "sprite-theme",
+      dependencies: [
+        "SpriteTheme",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    // Tests.
+    .target(
+      name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
+      path: "Tests/_SpriteTestSupport"),
+    .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteThemeTests", dependencies: ["SpriteTheme", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteThemeCLITests", dependencies: ["sprite-theme", "_SpriteTestSupport"],
+      exclude: ["Goldens"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny")
+  ]
+}

@@ -1,0 +1,2 @@
+import SpriteCore
+import SpritePNG
