@@ -6,6 +6,12 @@ public enum SRGB {
   /// Linear light in [0, 1] for each 8-bit encoded value.
   public static let decodeTable: [Double] = (0...255).map { toLinear(Double($0) / 255) }
 
+  /// Linear light in units of 1/65535 for each 8-bit encoded value, rounded to nearest.
+  ///
+  /// Sums of these integers stay exact in `Double` and `UInt64`, so averages in linear light do
+  /// not depend on summation order. Every value decodes back to its own byte with ``encode(_:)``.
+  public static let decodeTable16: [UInt16] = decodeTable.map { UInt16(($0 * 65535).rounded()) }
+
   /// Linear light in [0, 1] for an 8-bit encoded value.
   @inlinable
   public static func linear(_ encoded: UInt8) -> Double {
