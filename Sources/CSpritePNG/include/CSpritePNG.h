@@ -1,7 +1,70 @@
+// CSpritePNG: the only code that talks to libpng. Swift sees this header; <png.h> stays in the .c.
+//
+// Rules (ARCHITECTURE.md section 4): caller-owned buffers only, messages into a caller buffer,
+// no callbacks into Swift, a closed status enum. Every function writes a NUL-terminated message
+// (possibly empty) into `msg` when `cap > 0`.
 #ifndef CSPRITEPNG_H
 #define CSPRITEPNG_H
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdbool.h>
-int CSpritePNG_placeholder(void);
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/// The outcome of a shim call. Swift imports it as a closed, exhaustively switchable enum.
+typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Status {
+  /// Success.
+  CSpritePNG_StatusOK = 0,
+  /// The first four bytes are not the PNG magic (libpng would say "Not a PNG file").
+  CSpritePNG_StatusNotPNG = 1,
+  /// The image is larger than the limits passed in.
+  CSpritePNG_StatusTooLarge = 2,
+  /// libpng reported an error; its text is in `msg`.
+  CSpritePNG_StatusLibpngError = 3,
+  /// Decoding: the output buffer is not width * height * 4 bytes. Encoding: it is too small,
+  /// and `*outCount` holds the size needed.
+  CSpritePNG_StatusBufferTooSmall = 4,
+  /// The data ended before libpng had read all it needed.
+  CSpritePNG_StatusTruncated = 5,
+} CSpritePNG_Status;
+
+/// Reads the signature and the IHDR chunk (checking its CRC and values) and reports the image size.
+/// It stops there, so it costs one IHDR whatever follows; later damage is found by decoding.
+/// No size limit is applied here: the caller checks the size before allocating pixels.
+CSpritePNG_Status CSpritePNG_read_info(
+  const uint8_t *_Nonnull bytes, size_t count,
+  uint32_t *_Nonnull width, uint32_t *_Nonnull height,
+  char *_Nonnull msg, size_t cap);
+
+/// Decodes the whole PNG into `out` as 8-bit straight RGBA, rows top to bottom, no padding.
+/// Palette, grey and tRNS are expanded, 16-bit keeps the high byte, Adam7 is undone, no gamma or
+/// colour management is applied. `outCapacity` must be exactly width * height * 4
+/// (`CSpritePNG_StatusBufferTooSmall` otherwise), so on success every byte is written. The chunks
+/// after the image data are read too, so a bad CRC or a missing IEND is an error.
+CSpritePNG_Status CSpritePNG_decode_rgba8(
+  const uint8_t *_Nonnull bytes, size_t count,
+  uint8_t *_Nonnull out, size_t outCapacity,
+  uint32_t maxWidth, uint32_t maxHeight,
+  char *_Nonnull msg, size_t cap);
+
+/// An upper bound on the size of the PNG that `CSpritePNG_encode_rgba8` writes for an image of
+/// this size, or 0 when the bound does not fit in `size_t`.
+size_t CSpritePNG_encode_bound(uint32_t width, uint32_t height);
+
+/// Encodes 8-bit straight RGBA pixels (rows top to bottom, no padding) as a PNG into `out`.
+/// Writes colour type 6, bit depth 8, no interlacing, no ancillary chunks, zlib level 6 and
+/// libpng's default filter choice, so equal input gives equal bytes. On success `*outCount` is the
+/// number of bytes written; on `CSpritePNG_StatusBufferTooSmall` it is the size needed.
+CSpritePNG_Status CSpritePNG_encode_rgba8(
+  const uint8_t *_Nonnull pixels, uint32_t width, uint32_t height,
+  uint8_t *_Nonnull out, size_t outCapacity, size_t *_Nonnull outCount,
+  char *_Nonnull msg, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // CSPRITEPNG_H
