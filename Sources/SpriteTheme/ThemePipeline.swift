@@ -1,2 +1,100 @@
 import SpriteCore
 import SpritePNG
+
+/// Reads a sprite, decodes it and computes its theme: the one place where the stages meet.
+///
+/// ```swift
+/// let pipeline = ThemePipeline()
+/// let sprite = try pipeline.analyze(fileAt: "samples/sprites/crawl-blue-dragon.png")
+/// print(sprite.theme.average.hex ?? "transparent")
+/// let png = try pipeline.thumbnailPNG(of: sprite.image, size: 96, source: "crawl-blue-dragon")
+/// ```
+public struct ThemePipeline: Sendable {
+  /// The options every stage reads.
+  public var configuration: Configuration
+
+  /// Creates a pipeline with the given options.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  /// Reads and analyses the PNG at `path`.
+  ///
+  /// - Throws: ``Error/readFailed(source:reason:)`` or ``Error/decodeFailed(source:_:)``.
+  public func analyze(fileAt path: String) throws(Error) -> AnalyzedSprite {
+    try analyze(bytes: read(path), name: Self.spriteName(forPath: path), path: path)
+  }
+
+  /// Reads and decodes the PNG at `path` without analysing it.
+  ///
+  /// - Throws: ``Error/readFailed(source:reason:)`` or ``Error/decodeFailed(source:_:)``.
+  public func decode(fileAt path: String) throws(Error) -> RGBAImage {
+    try decode(read(path), source: path)
+  }
+
+  /// Decodes and analyses PNG bytes that came from `path` or `url` (for the theme's `source`).
+  ///
+  /// - Throws: ``Error/decodeFailed(source:_:)``.
+  public func analyze(
+    bytes: [UInt8], name: String, path: String? = nil, url: String? = nil, id: Int? = nil
+  ) throws(Error) -> AnalyzedSprite {
+    let image = try decode(bytes, source: path ?? url ?? name)
+    let source = Theme.Source(
+      name: name, path: path, url: url, id: id, sha256: SHA256.hex(of: bytes),
+      width: image.width, height: image.height, opaquePixels: image.visiblePixelCount)
+    return AnalyzedSprite(image: image, theme: theme(of: image, source: source))
+  }
+
+  /// The theme of an image already decoded.
+  public func theme(of image: RGBAImage, source: Theme.Source) -> Theme {
+    let extent = configuration.extent
+    return Theme(
+      source: source,
+      average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
+      seed: Theme.Seed(average: AreaAverage(of: image, over: .seed)))
+  }
+
+  /// A thumbnail of `image` whose longest side is `size`, encoded as PNG; `source` names it in errors.
+  ///
+  /// - Throws: ``Error/encodeFailed(source:reason:)``.
+  public func thumbnailPNG(
+    of image: RGBAImage, size: Int, filter: Thumbnail.Filter? = nil, source: String
+  ) throws(Error) -> [UInt8] {
+    let scaled = Thumbnail(size: size, filter: filter).apply(to: image)
+    do {
+      return try PNGEncoder.encode(scaled)
+    } catch {
+      throw .encodeFailed(source: source, reason: "\(error)")
+    }
+  }
+
+  private func read(_ path: String) throws(Error) -> [UInt8] {
+    do {
+      return try FileIO.read(path)
+    } catch {
+      throw .readFailed(source: path, reason: error.reason)
+    }
+  }
+
+  private func decode(_ bytes: [UInt8], source: String) throws(Error) -> RGBAImage {
+    do {
+      return try PNGDecoder(limits: configuration.limits).decode(bytes)
+    } catch {
+      throw .decodeFailed(source: source, error)
+    }
+  }
+
+  /// The sprite name for a file path: its last component without the `.png` extension.
+  public static func spriteName(forPath path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.lowercased().hasSuffix(".png") ? String(file.dropLast(4)) : file
+  }
+}
+
+/// A decoded sprite and its theme.
+public struct AnalyzedSprite: Sendable {
+  /// The decoded pixels (8-bit straight RGBA).
+  public var image: RGBAImage
+  /// The theme document computed from them.
+  public var theme: Theme
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole-file reads and atomic writes with reasons a person can act on (`No such file or directory`).
+public enum FileIO {
+  /// Why a file could not be read or written: the operating system's own words and its `errno`.
+  public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `errno` value, or 0 when the failure did not come from the operating system.
+    public var code: Int32
+    /// The reason, e.g. "No such file or directory".
+    public var reason: String
+
+    /// True when the disk is full or over quota: no later write can succeed either.
+    public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
+
+    /// The reason.
+    public var description: String { reason }
+
+    init(errno code: Int32) {
+      self.code = code
+      self.reason = String(cString: strerror(code))
+    }
+
+    init(reason: String) {
+      self.code = 0
+      self.reason = reason
+    }
+  }
+
+  /// Reads the whole file at `path`.
+  public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(errno: errno) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw Failure(errno: errno) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(errno: EISDIR) }
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(Int(info.st_size) + 1)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw Failure(errno: errno)
+      }
+      if n == 0 { break }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+    return bytes
+  }
+
+  /// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so readers
+  /// see the old file or the whole new one, never a part. The temporary file is removed on failure.
+  public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(nextSerial())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw Failure(errno: errno) }
+    var failure: Failure?
+    let contiguous = Array(bytes)
+    contiguous.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = Failure(errno: errno)
+          return
+        }
+        offset += n
+      }
+    }
+    if close(fd) != 0, failure == nil { failure = Failure(errno: errno) }
+    if failure == nil, rename(temporary, path) != 0 { failure = Failure(errno: errno) }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// Creates `path` and its missing parents as directories.
+  public static func createDirectory(_ path: String) throws(Failure) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
+      if let code { throw Failure(errno: Int32(code)) }
+      throw Failure(reason: "cannot create directory")
+    }
+  }
+
+  private static let serial = Serial()
+
+  private static func nextSerial() -> Int { serial.next() }
+}
+
+/// A thread-safe counter that makes temporary names unique within the process.
+private final class Serial: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}

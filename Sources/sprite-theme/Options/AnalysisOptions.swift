@@ -1,0 +1,37 @@
+import ArgumentParser
+import SpriteCore
+import SpritePNG
+import SpriteTheme
+
+/// Options shared by the commands that analyse sprites.
+struct AnalysisOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Region for the headline average: centre, centre:F, seed, full, X,Y,W,H or ci:X,Y,W,H.",
+      valueName: "extent"))
+  var extent: Extent = .centre
+
+  @Option(help: ArgumentHelp("Refuse images with more pixels than this.", valueName: "n"))
+  var maxPixels: Int = PNGDecoder.Limits().maxPixels
+
+  func validate() throws {
+    guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
+  }
+
+  /// The pipeline these options describe.
+  var pipeline: ThemePipeline {
+    var limits = PNGDecoder.Limits()
+    limits.maxPixels = maxPixels
+    return ThemePipeline(configuration: .init(extent: extent, limits: limits))
+  }
+}
+
+extension Extent: ExpressibleByArgument {
+  /// Parses `centre`, `centre:F`, `seed`, `full`, `X,Y,W,H` or `ci:X,Y,W,H`.
+  public init?(argument: String) {
+    self.init(parsing: argument)
+  }
+
+  /// The canonical spelling, shown as the default in help.
+  public var defaultValueDescription: String { name }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import SpriteCore
+import SpriteTheme
+
+/// `sprite-theme analyze FILE`: one sprite's colours as a readable summary or theme JSON.
+struct Analyze: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Analyse one sprite: its average colours as a summary, or the theme JSON.",
+    discussion: """
+      Prints the area-average colour over the chosen extent (linear light and encoded sRGB) and \
+      over the original app's Core Image seed extent. On a terminal each colour is shown as a \
+      swatch. With --json prints the theme document instead.
+      """)
+
+  @Argument(help: ArgumentHelp("The PNG file to analyse.", valueName: "file"))
+  var file: String
+
+  @Flag(help: "Print the theme document as JSON.")
+  var json = false
+
+  @OptionGroup var analysis: AnalysisOptions
+
+  func run() throws {
+    let sprite: AnalyzedSprite
+    do {
+      sprite = try analysis.pipeline.analyze(fileAt: file)
+    } catch {
+      throw Diagnostics.report(error)
+    }
+    if json {
+      let data = try ThemeEncoder.encode(sprite.theme)
+      FileHandle.standardOutput.write(data)
+    } else {
+      print(Summary(theme: sprite.theme, colour: Diagnostics.standardOutputIsColourTerminal).text)
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import _SpriteTestSupport
+
+/// Runs the `sprite-theme` executable built beside the test bundle.
+enum BuiltBinary {
+  /// The executable's location: the test runner's own build folder.
+  static var url: URL {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // On macOS the runner lives inside `X.xctest/Contents/MacOS`.
+    while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
+    return directory.appendingPathComponent("sprite-theme")
+  }
+
+  /// The outcome of one run.
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// Runs the binary with `arguments`, from the package root, with standard input closed.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.currentDirectoryURL = Fixtures.packageRoot
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    // Output goes to temporary files, so a large output can never block the child.
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sprite-theme-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outURL = scratch.appendingPathComponent("stdout")
+    let errURL = scratch.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    defer {
+      try? out.close()
+      try? err.close()
+    }
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      stdout: try String(contentsOf: outURL, encoding: .utf8),
+      stderr: try String(contentsOf: errURL, encoding: .utf8))
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import SpriteTheme
+import Testing
+import _SpriteTestSupport
+
+@Suite("FileIO")
+struct FileIOTests {
+  @Test("atomic writes replace the whole file and leave no temporary behind")
+  func atomicWrite() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.url.appendingPathComponent("out.json").path
+    try FileIO.writeAtomically(Array("first".utf8), to: path)
+    try FileIO.writeAtomically(Array("second, longer".utf8), to: path)
+    #expect(try FileIO.read(path) == Array("second, longer".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["out.json"])
+  }
+
+  @Test("a write into a missing folder fails with the system's reason and leaves nothing")
+  func failedWrite() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.url.appendingPathComponent("no/such/out.json").path
+    #expect(throws: FileIO.Failure.self) { try FileIO.writeAtomically([1, 2, 3], to: path) }
+    do {
+      try FileIO.writeAtomically([1], to: path)
+    } catch {
+      #expect(error.reason == "No such file or directory")
+      #expect(!error.isOutOfSpace)
+    }
+  }
+
+  @Test("reads return every byte of files larger than one chunk")
+  func largeRead() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.url.appendingPathComponent("big.bin").path
+    var rng = SeededRandom(seed: 1)
+    let bytes = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    try FileIO.writeAtomically(bytes, to: path)
+    #expect(try FileIO.read(path) == bytes)
+  }
+}

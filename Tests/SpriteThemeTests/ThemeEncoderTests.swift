@@ -1,0 +1,68 @@
+import Foundation
+import SpriteCore
+import Testing
+import _SpriteTestSupport
+
+@testable import SpriteTheme
+
+@Suite("ThemeEncoder")
+struct ThemeEncoderTests {
+  static func theme(of image: RGBAImage) -> Theme {
+    ThemePipeline().theme(
+      of: image,
+      source: Theme.Source(
+        name: "t", path: "t.png", sha256: String(repeating: "0", count: 64), width: image.width,
+        height: image.height, opaquePixels: image.visiblePixelCount))
+  }
+
+  @Test("keys are sorted at every level, slashes unescaped, one final newline")
+  func sortedKeys() throws {
+    let image = SyntheticSprites.solid(RGBA8(r: 10, g: 20, b: 30), width: 16, height: 16)
+    let data = try ThemeEncoder.encode(Self.theme(of: image))
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.hasSuffix("}\n"))
+    #expect(text.contains("\"schema\" : \"spritetheme/theme@1\""))
+    // Top-level keys appear in sorted order.
+    let order = ["\"average\"", "\"schema\"", "\"seed\"", "\"source\""].map {
+      text.range(of: $0)!.lowerBound
+    }
+    #expect(order == order.sorted())
+    #expect(text.contains("\"hex\" : \"#0a141e\""))
+    #expect(text.contains("\"rgb\" : [\n        10,\n        20,\n        30\n      ]"))
+  }
+
+  @Test("the same theme gives the same bytes, and decodes back equal")
+  func stable() throws {
+    let image = SyntheticSprites.noise(width: 20, height: 12, seed: 4)
+    let theme = Self.theme(of: image)
+    let first = try ThemeEncoder.encode(theme)
+    #expect(try ThemeEncoder.encode(Self.theme(of: image)) == first)
+    #expect(try JSONDecoder().decode(Theme.self, from: first) == theme)
+  }
+
+  @Test("a transparent sprite writes null colours, never black, and coverage 0")
+  func nullColours() throws {
+    let image = SyntheticSprites.solid(RGBA8(r: 0, g: 0, b: 0, a: 0), width: 8, height: 8)
+    let data = try ThemeEncoder.encode(Self.theme(of: image))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let average = try #require(object["average"] as? [String: Any])
+    #expect(average["hex"] is NSNull)
+    #expect(average["linear"] is NSNull)
+    #expect(average["encoded"] is NSNull)
+    #expect(average["coverage"] as? Double == 0)
+    let seed = try #require(object["seed"] as? [String: Any])
+    #expect(seed["hex"] is NSNull)
+    #expect(seed["premultiplied"] as? [Int] == [0, 0, 0, 0])
+    #expect(!String(decoding: data, as: UTF8.self).contains("#000000"))
+  }
+
+  @Test("extent boxes carry the canonical name and the fractional region")
+  func extentBox() throws {
+    let image = SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 30, height: 30)
+    let theme = Self.theme(of: image)
+    #expect(theme.seed.extent.name == "seed")
+    #expect(theme.seed.extent.x == 15 && theme.seed.extent.y == 11.25)
+    #expect(theme.seed.extent.width == 3.75 && theme.seed.extent.height == 3.75)
+    #expect(theme.average.extent.name == "centre")
+  }
+}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs the whole test suite (debug build), installing missing system packages first.
+# PngSuite and the PokeAPI documents are read from ../shared/testdata beside the checkout
+# (or $PNGSUITE_DIR); under CI=true a missing fixture fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+exec swift test "$@"
