@@ -1,7 +1,20 @@
 import ArgumentParser
-import SpriteCore
-import SpritePNG
 import SpriteTheme
+
+/// Options for reading PNG files, shared by every command that decodes sprites.
+struct DecodingOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Refuse images with more pixels than this.", valueName: "n"))
+  var maxPixels: Int = PNGDecoder.Limits().maxPixels
+
+  func validate() throws {
+    guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
+  }
+
+  /// The decoder limits these options describe.
+  var limits: PNGDecoder.Limits {
+    PNGDecoder.Limits(maxPixels: maxPixels)
+  }
+}
 
 /// Options shared by the commands that analyse sprites.
 struct AnalysisOptions: ParsableArguments {
@@ -11,18 +24,11 @@ struct AnalysisOptions: ParsableArguments {
       valueName: "extent"))
   var extent: Extent = .centre
 
-  @Option(help: ArgumentHelp("Refuse images with more pixels than this.", valueName: "n"))
-  var maxPixels: Int = PNGDecoder.Limits().maxPixels
-
-  func validate() throws {
-    guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
-  }
+  @OptionGroup var decoding: DecodingOptions
 
   /// The pipeline these options describe.
   var pipeline: ThemePipeline {
-    var limits = PNGDecoder.Limits()
-    limits.maxPixels = maxPixels
-    return ThemePipeline(configuration: .init(extent: extent, limits: limits))
+    ThemePipeline(configuration: .init(extent: extent, limits: decoding.limits))
   }
 }
 

@@ -27,7 +27,7 @@ struct ThumbnailCommand: ParsableCommand {
     "Where to write the PNG.", valueName: "out.png"))
   var output: String
 
-  @OptionGroup var analysis: AnalysisOptions
+  @OptionGroup var decoding: DecodingOptions
 
   func validate() throws {
     guard (1...16384).contains(size) else {
@@ -37,7 +37,7 @@ struct ThumbnailCommand: ParsableCommand {
 
   func run() throws {
     do {
-      let pipeline = analysis.pipeline
+      let pipeline = ThemePipeline(configuration: .init(limits: decoding.limits))
       let image = try pipeline.decode(fileAt: file)
       let png = try pipeline.thumbnailPNG(of: image, size: size, filter: filter, source: file)
       do {
