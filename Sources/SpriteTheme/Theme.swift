@@ -15,6 +15,8 @@ public struct Theme: Codable, Hashable, Sendable {
   public var average: Average
   /// The original app's Core Image seed extent and the bytes it produced.
   public var seed: Seed
+  /// The thumbnails written for this sprite, paths relative to the output directory.
+  public var thumbnails: [ThumbnailFile]
 
   /// Creates a theme document of the current schema.
   public init(source: Source, average: Average, seed: Seed) {
@@ -22,6 +24,7 @@ public struct Theme: Codable, Hashable, Sendable {
     self.source = source
     self.average = average
     self.seed = seed
+    self.thumbnails = []
   }
 }
 
@@ -158,6 +161,26 @@ extension Theme {
       try c.encode(coverage, forKey: .coverage)
       try c.encode(premultiplied, forKey: .premultiplied)
       try c.encode(hex, forKey: .hex)
+    }
+  }
+
+  /// A thumbnail written beside the theme.
+  public struct ThumbnailFile: Codable, Hashable, Sendable {
+    /// The PNG's path relative to the output directory, e.g. `thumbs/bat-96.png`.
+    public var path: String
+    /// Its width in pixels.
+    public var width: Int
+    /// Its height in pixels.
+    public var height: Int
+    /// The filter that made it: `area`, `nearest` or `lanczos3`.
+    public var filter: String
+
+    /// Describes a thumbnail file.
+    public init(path: String, width: Int, height: Int, filter: String) {
+      self.path = path
+      self.width = width
+      self.height = height
+      self.filter = filter
     }
   }
 

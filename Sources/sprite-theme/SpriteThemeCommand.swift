@@ -12,10 +12,11 @@ struct SpriteThemeCommand: ParsableCommand {
       Colours follow the SpriteTheme contract: 8-bit straight-alpha RGBA from the PNG (no colour \
       management), averages in linear light and in encoded sRGB, transparent pixels never darken.
 
-      Exit codes: 0 success, 1 an input failed, 2 usage error, 3 fatal (output not writable).
+      Exit codes: 0 success, 1 an input failed, 2 usage error, 3 fatal (output not writable), \
+      130 interrupted.
       """,
     version: SpriteThemeVersion.current,
-    subcommands: [Analyze.self, ThumbnailCommand.self])
+    subcommands: [Analyze.self, Batch.self, ThumbnailCommand.self])
 
   /// Parses the arguments, runs the subcommand and exits with the SPEC's exit codes.
   static func main() {

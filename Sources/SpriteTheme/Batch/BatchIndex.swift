@@ -1,0 +1,74 @@
+/// The `index.json` of an output directory: one entry per input that worked, and the failures
+/// (SPEC section 8). Entries and errors keep the input order, so the file does not depend on
+/// how many jobs ran.
+public struct BatchIndex: Codable, Hashable, Sendable {
+  /// The schema identifier written in every index file.
+  public static let schemaIdentifier = "spritetheme/index@1"
+
+  /// A sprite whose theme was written.
+  public struct Entry: Codable, Hashable, Sendable {
+    /// The sprite's output name.
+    public var name: String
+    /// The input path (or URL) as given.
+    public var source: String
+    /// The theme file, relative to the output directory (`themes/<name>.json`).
+    public var theme: String
+    /// The headline average colour (`average.hex`), or `null` when its extent is empty.
+    public var average: String?
+    /// The dominant colour's hex, or `null` for a fully transparent sprite.
+    public var dominant: String?
+
+    /// Creates an entry.
+    public init(name: String, source: String, theme: String, average: String?, dominant: String?) {
+      self.name = name
+      self.source = source
+      self.theme = theme
+      self.average = average
+      self.dominant = dominant
+    }
+
+    /// Writes every key, with `null` for a missing colour.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(name, forKey: .name)
+      try c.encode(source, forKey: .source)
+      try c.encode(theme, forKey: .theme)
+      try c.encode(average, forKey: .average)
+      try c.encode(dominant, forKey: .dominant)
+    }
+  }
+
+  /// An input that failed, with the stage that failed and why.
+  public struct Failure: Codable, Hashable, Sendable {
+    /// The input path (or URL) as given.
+    public var source: String
+    /// `read`, `decode`, `encode` or `write` (and `fetch` for downloads).
+    public var stage: String
+    /// The reason, one sentence.
+    public var message: String
+
+    /// Creates a failure record.
+    public init(source: String, stage: String, message: String) {
+      self.source = source
+      self.stage = stage
+      self.message = message
+    }
+  }
+
+  /// Always ``schemaIdentifier``.
+  public var schema: String
+  /// The number of inputs: `entries.count + errors.count`.
+  public var count: Int
+  /// The sprites that worked, in input order.
+  public var entries: [Entry]
+  /// The inputs that failed, in input order.
+  public var errors: [Failure]
+
+  /// Creates an index of the current schema.
+  public init(entries: [Entry], errors: [Failure]) {
+    self.schema = Self.schemaIdentifier
+    self.count = entries.count + errors.count
+    self.entries = entries
+    self.errors = errors
+  }
+}

@@ -1,0 +1,46 @@
+/// Gives each sprite a file-safe output name, unique within one run (SPEC section 8).
+///
+/// Names are sanitised to `[a-z0-9._-]`: lower-cased, every other character run replaced by one
+/// `-`, leading dots and dashes dropped (no hidden files, no `..`), at most 96 characters, and
+/// `sprite` when nothing is left. A name already given gets `-2`, `-3`, … in the order names are
+/// asked for, so the same inputs in the same order always get the same names.
+public struct SpriteNamer: Sendable {
+  private var used = Set<String>()
+
+  /// Creates a namer with no names given yet.
+  public init() {}
+
+  /// The sanitised form of `raw`, before any collision suffix.
+  public static func sanitise(_ raw: String) -> String {
+    var out = ""
+    var pendingDash = false
+    for scalar in raw.lowercased().unicodeScalars {
+      let c = Character(scalar)
+      let allowed = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
+      if allowed {
+        if pendingDash && !out.isEmpty { out.append("-") }
+        pendingDash = false
+        out.append(c)
+      } else {
+        pendingDash = true
+      }
+    }
+    while let first = out.first, first == "." || first == "-" { out.removeFirst() }
+    if out.count > 96 { out = String(out.prefix(96)) }
+    while let last = out.last, last == "." || last == "-" { out.removeLast() }
+    return out.isEmpty ? "sprite" : out
+  }
+
+  /// A name for `raw` that no earlier call returned.
+  public mutating func uniqueName(for raw: String) -> String {
+    let base = Self.sanitise(raw)
+    var candidate = base
+    var n = 2
+    while used.contains(candidate) {
+      candidate = "\(base)-\(n)"
+      n += 1
+    }
+    used.insert(candidate)
+    return candidate
+  }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Runs the pipeline over many inputs on several threads and writes an output directory:
+/// `themes/<name>.json`, `thumbs/<name>-<size>.png` and `index.json` (SPEC section 8).
+///
+/// Every file is written atomically, and a theme only after its thumbnails, so an interrupted run
+/// leaves whole files only; running again redoes the work and gives byte-identical files. Memory
+/// holds one decoded sprite per job plus one small index entry per input.
+///
+/// ```swift
+/// let inputs = BatchInput.collect(["samples/sprites"])
+/// let batch = ThemeBatch(inputs: inputs, options: .init(outputDirectory: "out"))
+/// let outcome = try batch.run()
+/// print(outcome.index.errors.count)
+/// ```
+public final class ThemeBatch: Sendable {
+  /// What to write and how many threads to use.
+  public struct Options: Sendable {
+    /// The output directory; created with its parents when missing.
+    public var outputDirectory: String
+    /// How many sprites are processed at once (at least 1).
+    public var jobs: Int
+    /// Longest sides of the thumbnails to write for each sprite; empty for none.
+    public var thumbnailSizes: [Int]
+    /// The pipeline (extent, limits) every sprite goes through.
+    public var pipeline: ThemePipeline
+
+    /// Creates options; by default one job per core and no thumbnails.
+    public init(
+      outputDirectory: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+      thumbnailSizes: [Int] = [], pipeline: ThemePipeline = ThemePipeline()
+    ) {
+      self.outputDirectory = outputDirectory
+      self.jobs = max(1, jobs)
+      self.thumbnailSizes = thumbnailSizes
+      self.pipeline = pipeline
+    }
+  }
+
+  /// How far a run has got.
+  public struct Progress: Sendable {
+    /// Inputs finished, successfully or not.
+    public var done: Int
+    /// Inputs that failed so far.
+    public var failed: Int
+    /// All inputs.
+    public var total: Int
+  }
+
+  /// The result of a run that was not stopped by a fatal error.
+  public struct Outcome: Sendable {
+    /// The index as written (or as it would have been, when interrupted).
+    public var index: BatchIndex
+    /// True when ``cancel()`` stopped the run early; `index.json` is then not written.
+    public var interrupted: Bool
+  }
+
+  /// A failure that stops the whole run: the output directory cannot be written.
+  public struct Fatal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file or directory that could not be written.
+    public var path: String
+    /// The operating system's reason.
+    public var reason: String
+    /// One line for people.
+    public var description: String { "\(path): cannot write: \(reason)" }
+  }
+
+  private let inputs: [BatchInput]
+  private let options: Options
+  private let state = Locked(RunState())
+
+  /// Prepares a run over `inputs` (see ``BatchInput/collect(_:standardInput:)``).
+  public init(inputs: [BatchInput], options: Options) {
+    self.inputs = inputs
+    self.options = options
+  }
+
+  /// Asks the run to stop after the sprites in progress; safe to call from a signal handler queue.
+  public func cancel() {
+    state.withLock { $0.cancelled = true }
+  }
+
+  /// Processes every input and writes `index.json`.
+  ///
+  /// - Parameter progress: Called after each input, from worker threads, one call at a time.
+  /// - Throws: ``Fatal`` when the output directory or a file in it cannot be written.
+  public func run(progress: (@Sendable (Progress) -> Void)? = nil) throws(Fatal) -> Outcome {
+    let output = OutputDirectory(path: options.outputDirectory)
+    try output.prepare()
+    let total = inputs.count
+    state.withLock { $0.results = Array(repeating: nil, count: total) }
+
+    let finished = DispatchGroup()
+    for _ in 0..<min(options.jobs, max(1, total)) {
+      finished.enter()
+      let worker = Thread { [self] in
+        self.work(output: output, progress: progress)
+        finished.leave()
+      }
+      worker.stackSize = 1 << 22
+      worker.start()
+    }
+    finished.wait()
+
+    let (results, fatal, cancelled) = state.withLock { ($0.results, $0.fatal, $0.cancelled) }
+    if let fatal { throw fatal }
+    var entries = [BatchIndex.Entry]()
+    var errors = [BatchIndex.Failure]()
+    for result in results {
+      switch result {
+      case .written(let entry): entries.append(entry)
+      case .failed(let failure): errors.append(failure)
+      case nil: break
+      }
+    }
+    let index = BatchIndex(entries: entries, errors: errors)
+    if cancelled { return Outcome(index: index, interrupted: true) }
+    try output.write(index: index)
+    return Outcome(index: index, interrupted: false)
+  }
+
+  /// A worker: takes the next input until none is left, the run is cancelled or fails.
+  private func work(output: OutputDirectory, progress: (@Sendable (Progress) -> Void)?) {
+    while let position = state.withLock({ $0.nextPosition(total: inputs.count) }) {
+      let result: ItemResult
+      do {
+        result = try process(inputs[position], output: output)
+      } catch {
+        state.withLock { $0.fatal = $0.fatal ?? error }
+        return
+      }
+      state.withLock { run in
+        run.results[position] = result
+        run.done += 1
+        if case .failed = result { run.failed += 1 }
+        progress?(Progress(done: run.done, failed: run.failed, total: inputs.count))
+      }
+    }
+  }
+
+  /// Analyses one input and writes its thumbnails, then its theme.
+  private func process(
+    _ input: BatchInput, output: OutputDirectory
+  ) throws(Fatal) -> ItemResult {
+    let pipeline = options.pipeline
+    var sprite: AnalyzedSprite
+    do throws(ThemePipeline.Error) {
+      sprite = try pipeline.analyze(fileAt: input.path)
+      for size in options.thumbnailSizes {
+        let thumbnail = Thumbnail(size: size)
+        let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: input.path)
+        let relative = "thumbs/\(input.name)-\(size).png"
+        try output.write(png, to: relative)
+        let dimensions = thumbnail.outputSize(width: sprite.image.width, height: sprite.image.height)
+        sprite.theme.thumbnails.append(
+          Theme.ThumbnailFile(
+            path: relative, width: dimensions.width, height: dimensions.height,
+            filter: thumbnail.resolvedFilter(width: sprite.image.width, height: sprite.image.height)
+              .rawValue))
+      }
+      let relative = "themes/\(input.name).json"
+      let json: Data
+      do {
+        json = try ThemeEncoder.encode(sprite.theme)
+      } catch {
+        throw ThemePipeline.Error.encodeFailed(source: input.path, reason: "\(error)")
+      }
+      try output.write(json, to: relative)
+      return .written(
+        BatchIndex.Entry(
+          name: input.name, source: input.path, theme: relative, average: sprite.theme.average.hex,
+          dominant: nil))
+    } catch {
+      if case .writeFailed(let path, let reason, _) = error {
+        throw Fatal(path: path, reason: reason)
+      }
+      return .failed(
+        BatchIndex.Failure(source: input.path, stage: error.stage, message: error.reason))
+    }
+  }
+}
+
+/// What became of one input.
+private enum ItemResult: Sendable {
+  case written(BatchIndex.Entry)
+  case failed(BatchIndex.Failure)
+}
+
+/// The shared, lock-protected state of one run.
+private struct RunState: Sendable {
+  var next = 0
+  var done = 0
+  var failed = 0
+  var cancelled = false
+  var fatal: ThemeBatch.Fatal?
+  var results = [ItemResult?]()
+
+  /// The next input to process, or `nil` when the run should stop taking work.
+  mutating func nextPosition(total: Int) -> Int? {
+    guard !cancelled, fatal == nil, next < total else { return nil }
+    defer { next += 1 }
+    return next
+  }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import SpriteTheme
+
+/// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
+struct Batch: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write a theme file for every sprite, plus index.json.",
+    discussion: """
+      Inputs are PNG files, folders (every *.png below them, sorted, hidden entries skipped) \
+      or - to read one path per line from standard input. The output directory gets \
+      themes/<name>.json, thumbs/<name>-<size>.png (with --thumbnails) and index.json, which \
+      lists every sprite and every failure with its stage and reason. Names are sanitised to \
+      [a-z0-9._-]; a repeated name gets -2, -3, … in input order.
+
+      Files are written atomically, so an interrupted run (Ctrl-C) leaves no partial file and \
+      running the same command again completes the work. The output is byte-identical whatever \
+      --jobs is.
+
+      Exit codes: 0 every input done, 1 some inputs failed (the others are written), 2 usage \
+      error, 3 the output cannot be written, 130 interrupted.
+      """)
+
+  @Argument(help: ArgumentHelp("PNG files, folders, or - for a list of paths on stdin.", valueName: "input"))
+  var inputs: [String]
+
+  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  var outputDirectory: String
+
+  @Option(help: ArgumentHelp("Sprites processed at once (default: the number of cores).", valueName: "n"))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(
+    help: ArgumentHelp(
+      "Thumbnail sizes to write, comma-separated longest sides, e.g. 32,96.", valueName: "sizes"),
+    transform: Batch.parseSizes)
+  var thumbnails: [Int] = []
+
+  @OptionGroup var analysis: AnalysisOptions
+
+  @OptionGroup var progressOptions: ProgressOptions
+
+  func validate() throws {
+    guard !inputs.isEmpty else { throw ValidationError("Give at least one input.") }
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    guard inputs.filter({ $0 == "-" }).count <= 1 else {
+      throw ValidationError("Standard input (-) can be read only once.")
+    }
+  }
+
+  func run() throws {
+    let collected = BatchInput.collect(inputs)
+    let batch = ThemeBatch(
+      inputs: collected,
+      options: .init(
+        outputDirectory: outputDirectory, jobs: jobs, thumbnailSizes: thumbnails,
+        pipeline: analysis.pipeline))
+    let reporter = ProgressReporter(enabled: progressOptions.showsProgress, noun: "sprites")
+    let interrupts = InterruptHandler { batch.cancel() }
+    defer { interrupts.restore() }
+
+    let outcome: ThemeBatch.Outcome
+    do {
+      outcome = try batch.run { progress in
+        reporter.update(done: progress.done, failed: progress.failed, total: progress.total)
+      }
+    } catch {
+      reporter.finish()
+      Diagnostics.error(error.description)
+      throw ExitCode.fatal
+    }
+    reporter.finish()
+    for failure in outcome.index.errors {
+      Diagnostics.error("\(failure.source): \(failure.message)")
+    }
+    if outcome.interrupted {
+      Diagnostics.write(
+        "sprite-theme: interrupted after \(outcome.index.count) of \(collected.count) inputs; "
+          + "run the same command again to finish.")
+      throw ExitCode(130)
+    }
+    if !progressOptions.quiet {
+      Diagnostics.write(
+        "\(outcome.index.entries.count) themes written to \(outputDirectory), "
+          + "\(outcome.index.errors.count) failed.")
+    }
+    if !outcome.index.errors.isEmpty { throw ExitCode.inputFailed }
+  }
+
+  /// Parses `32,96` into sizes, each 1-16384.
+  static func parseSizes(_ text: String) throws -> [Int] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let sizes = try parts.map { part -> Int in
+      guard let size = Int(part.trimmingCharacters(in: .whitespaces)), (1...16384).contains(size)
+      else {
+        throw ValidationError("Thumbnail sizes are whole numbers from 1 to 16384, not '\(part)'.")
+      }
+      return size
+    }
+    return Array(Set(sizes)).sorted()
+  }
+}
