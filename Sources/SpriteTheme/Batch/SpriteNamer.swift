@@ -1,6 +1,8 @@
+import Foundation
+
 /// Gives each sprite a file-safe output name, unique within one run (SPEC section 8).
 ///
-/// Names are sanitised to `[a-z0-9._-]`: lower-cased, every other character run replaced by one
+/// Names are sanitised to `[a-z0-9._-]`: accents folded (`Flabébé` → `flabebe`), lower-cased, every other character run replaced by one
 /// `-`, leading dots and dashes dropped (no hidden files, no `..`), at most 96 characters, and
 /// `sprite` when nothing is left. A name already given gets `-2`, `-3`, … in the order names are
 /// asked for, so the same inputs in the same order always get the same names.
@@ -14,7 +16,8 @@ public struct SpriteNamer: Sendable {
   public static func sanitise(_ raw: String) -> String {
     var out = ""
     var pendingDash = false
-    for scalar in raw.lowercased().unicodeScalars {
+    let folded = raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    for scalar in folded.lowercased().unicodeScalars {
       let c = Character(scalar)
       let allowed = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
       if allowed {

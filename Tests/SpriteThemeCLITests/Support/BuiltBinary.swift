@@ -18,8 +18,18 @@ enum BuiltBinary {
     var stderr: String
   }
 
-  /// Runs the binary with `arguments`, from the package root, with standard input closed.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  /// Starts the binary with `arguments` from the package root, output discarded; standard input
+  /// comes from `standardInput` (a file) or is closed.
+  static func start(_ arguments: [String], standardInput: URL? = nil) throws -> Process {
+    let process = configured(arguments, environment: [:])
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  private static func configured(_ arguments: [String], environment: [String: String]) -> Process {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -27,6 +37,15 @@ enum BuiltBinary {
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
     process.environment = env
+    return process
+  }
+
+  /// Runs the binary with `arguments` from the package root; standard input comes from
+  /// `standardInput` (a file) or is closed.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil
+  ) throws -> Result {
+    let process = configured(arguments, environment: environment)
     // Output goes to temporary files, so a large output can never block the child.
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("sprite-theme-run-\(UUID().uuidString)")
@@ -44,7 +63,7 @@ enum BuiltBinary {
     }
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     return Result(

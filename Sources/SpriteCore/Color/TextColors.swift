@@ -1,0 +1,56 @@
+/// The title and body text colours for one background, chosen as Android Palette does.
+///
+/// Title text must reach WCAG 3.0 and body text 4.5. The choice (androidx
+/// `Palette.Swatch.ensureTextColorsGenerated`):
+/// 1. white for both, if white can reach both ratios;
+/// 2. otherwise black for both, if black can reach both;
+/// 3. otherwise each on its own: white if it can reach its ratio, else black.
+///
+/// Each colour carries the smallest alpha that still reaches its ratio
+/// (``TextColor/minimumAlpha(foreground:background:minimumContrast:)``), so ``TextColor/contrast``
+/// is always at least the threshold: on every opaque background either white or black reaches
+/// 4.58, so a colour is always found.
+///
+/// ```swift
+/// let text = TextColors(background: RGBA8(r: 0xd3, g: 0x2f, b: 0x2f))
+/// print(text.title.hex, text.body.hex)
+/// ```
+public struct TextColors: Hashable, Sendable {
+  /// The WCAG ratio title text must reach (Android's `MIN_CONTRAST_TITLE_TEXT`).
+  public static let minimumTitleContrast = 3.0
+  /// The WCAG ratio body text must reach (Android's `MIN_CONTRAST_BODY_TEXT`).
+  public static let minimumBodyContrast = 4.5
+
+  /// The text colour for titles (contrast ≥ 3.0).
+  public var title: TextColor
+  /// The text colour for body text (contrast ≥ 4.5).
+  public var body: TextColor
+
+  /// Chooses title and body text colours for `background` (alpha ignored, taken as opaque).
+  public init(background: RGBA8) {
+    let white = TextColor.white
+    let black = TextColor.black
+    let lightTitle = TextColor.withMinimumAlpha(
+      white, on: background, minimumContrast: Self.minimumTitleContrast)
+    let lightBody = TextColor.withMinimumAlpha(
+      white, on: background, minimumContrast: Self.minimumBodyContrast)
+    if let lightTitle, let lightBody {
+      self.title = lightTitle
+      self.body = lightBody
+      return
+    }
+    let darkTitle = TextColor.withMinimumAlpha(
+      black, on: background, minimumContrast: Self.minimumTitleContrast)
+    let darkBody = TextColor.withMinimumAlpha(
+      black, on: background, minimumContrast: Self.minimumBodyContrast)
+    if let darkTitle, let darkBody {
+      self.title = darkTitle
+      self.body = darkBody
+      return
+    }
+    // Mixed. One of white and black always reaches 4.5 (and so 3.0); the opaque-black fallback
+    // is unreachable and only keeps the initialiser total.
+    self.title = lightTitle ?? darkTitle ?? TextColor(black, on: background)
+    self.body = lightBody ?? darkBody ?? TextColor(black, on: background)
+  }
+}

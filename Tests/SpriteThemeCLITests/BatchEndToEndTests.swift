@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import _SpriteTestSupport
+
+/// `sprite-theme batch` run as a user would, on copies of the samples.
+@Suite("End to end: batch")
+struct BatchEndToEndTests {
+  static let samples = Fixtures.sampleSpriteFiles()
+
+  /// Every regular file below `root`, relative path → bytes.
+  static func snapshot(_ root: URL) throws -> [String: Data] {
+    var files = [String: Data]()
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    while let relative = enumerator?.nextObject() as? String {
+      let url = root.appendingPathComponent(relative)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        files[relative] = try Data(contentsOf: url)
+      }
+    }
+    return files
+  }
+
+  @Test("good, corrupt, non-PNG and missing inputs: exit 1, themes for the good, failures in the index")
+  func mixedInputs() throws {
+    let directory = try TemporaryDirectory()
+    let inputs = directory.url.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    for url in Self.samples.prefix(4) {
+      try FileManager.default.copyItem(at: url, to: inputs.appendingPathComponent(url.lastPathComponent))
+    }
+    var cut = try Fixtures.bytes(of: try #require(Self.samples.last))
+    cut.removeLast(cut.count / 3)
+    try Data(cut).write(to: inputs.appendingPathComponent("corrupt.png"))
+    try Data("not an image".utf8).write(to: inputs.appendingPathComponent("text.png"))
+    let missing = directory.url.appendingPathComponent("missing.png").path
+    let out = directory.url.appendingPathComponent("out")
+
+    let result = try BuiltBinary.run(["batch", inputs.path, missing, "--out", out.path, "--quiet"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let index = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("index.json")))
+        as? [String: Any])
+    #expect(index["schema"] as? String == "spritetheme/index@1")
+    #expect(index["count"] as? Int == 7)
+    let entries = try #require(index["entries"] as? [[String: Any]])
+    #expect(entries.count == 4)
+    for entry in entries {
+      let theme = out.appendingPathComponent(try #require(entry["theme"] as? String))
+      #expect(FileManager.default.fileExists(atPath: theme.path))
+    }
+    let errors = try #require(index["errors"] as? [[String: Any]])
+    let failed = errors.compactMap { $0["source"] as? String }
+    #expect(failed == [inputs.appendingPathComponent("corrupt.png").path, inputs.appendingPathComponent("text.png").path, missing])
+    #expect(errors.map { $0["stage"] as? String } == ["decode", "decode", "read"])
+    #expect(result.stderr.split(separator: "\n").count == 3, "one line per failure")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("themes").path).count == 4)
+  }
+
+  @Test("--jobs 1 and --jobs 2 write byte-identical outputs, and so does a re-run")
+  func jobsDoNotChangeOutput() throws {
+    let directory = try TemporaryDirectory()
+    let one = directory.url.appendingPathComponent("one")
+    let two = directory.url.appendingPathComponent("two")
+    let arguments = ["batch", "samples/sprites", "--thumbnails", "16,48", "--quiet"]
+    #expect(try BuiltBinary.run(arguments + ["--out", one.path, "--jobs", "1"]).status == 0)
+    #expect(try BuiltBinary.run(arguments + ["--out", two.path, "--jobs", "2"]).status == 0)
+    let first = try Self.snapshot(one)
+    #expect(first.count == Self.samples.count * 3 + 1)
+    #expect(first == (try Self.snapshot(two)))
+    #expect(try BuiltBinary.run(arguments + ["--out", one.path, "--jobs", "2"]).status == 0)
+    #expect(first == (try Self.snapshot(one)))
+  }
+
+  @Test("a run killed part-way leaves only whole files, and running again completes the work")
+  func killedRunResumes() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let reference = directory.url.appendingPathComponent("reference")
+    // A long list (every sample 20 times, under different names) so the kill lands mid-run.
+    let list = directory.url.appendingPathComponent("list.txt")
+    var lines = [String]()
+    for round in 0..<20 {
+      for url in Self.samples {
+        let copy = directory.url.appendingPathComponent("in/\(round)/\(url.lastPathComponent)")
+        try FileManager.default.createDirectory(
+          at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: url, to: copy)
+        lines.append(copy.path)
+      }
+    }
+    try Data(lines.joined(separator: "\n").utf8).write(to: list)
+    let arguments = ["batch", "-", "--thumbnails", "32,96", "--quiet"]
+
+    let process = try BuiltBinary.start(arguments + ["--out", out.path], standardInput: list)
+    Thread.sleep(forTimeInterval: 0.5)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+
+    // Whatever got written is whole: every theme parses and every thumbnail has its IEND.
+    for (relative, data) in try Self.snapshot(out) where !relative.hasPrefix(".") {
+      let name = (relative as NSString).lastPathComponent
+      if name.hasPrefix(".") { continue }  // stale temporaries are removed by the next run
+      if relative.hasSuffix(".json") {
+        #expect(throws: Never.self, "\(relative)") { try JSONSerialization.jsonObject(with: data) }
+      } else {
+        #expect(data.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(relative)")
+      }
+    }
+
+    let rerun = try BuiltBinary.run(arguments + ["--out", out.path], standardInput: list)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let clean = try BuiltBinary.run(arguments + ["--out", reference.path], standardInput: list)
+    #expect(clean.status == 0)
+    let resumed = try Self.snapshot(out)
+    #expect(resumed.keys.allSatisfy { !($0 as NSString).lastPathComponent.hasPrefix(".") })
+    #expect(resumed == (try Self.snapshot(reference)))
+  }
+
+  @Test("usage errors exit 2", arguments: [
+    ["batch", "samples/sprites"],
+    ["batch", "--out", "x"],
+    ["batch", "samples/sprites", "--out", "x", "--jobs", "0"],
+    ["batch", "samples/sprites", "--out", "x", "--thumbnails", "32,abc"],
+    ["batch", "samples/sprites", "--out", "x", "--quiet", "--progress"],
+  ])
+  func usage(arguments: [String]) throws {
+    #expect(try BuiltBinary.run(arguments).status == 2)
+  }
+
+  @Test("an output directory that cannot be created exits 3")
+  func fatalOutput() throws {
+    let directory = try TemporaryDirectory()
+    let blocker = directory.url.appendingPathComponent("file")
+    try Data([1]).write(to: blocker)
+    let result = try BuiltBinary.run([
+      "batch", "samples/sprites", "--out", blocker.appendingPathComponent("out").path,
+    ])
+    #expect(result.status == 3)
+    #expect(result.stderr.contains("cannot write"))
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SpriteTheme
+import Testing
+import _SpriteTestSupport
+
+@Suite("SpriteNamer and BatchInput")
+struct SpriteNamerTests {
+  @Test("names are sanitised to [a-z0-9._-] and never hidden or escaping", arguments: [
+    ("Pikachu", "pikachu"),
+    ("Mr. Mime", "mr.-mime"),
+    ("../../etc/passwd", "etc-passwd"),
+    (".hidden", "hidden"),
+    ("Ünïcödé ✨ sprite", "unicode-sprite"),
+    ("Flabébé", "flabebe"),
+    ("a  b__c--d", "a-b__c-d"),
+    ("---", "sprite"),
+    ("", "sprite"),
+    ("..", "sprite"),
+  ])
+  func sanitises(raw: String, expected: String) {
+    let name = SpriteNamer.sanitise(raw)
+    #expect(name == expected)
+    #expect(name.allSatisfy { "abcdefghijklmnopqrstuvwxyz0123456789._-".contains($0) })
+    #expect(!name.hasPrefix(".") && !name.contains("/"))
+  }
+
+  @Test("collisions get -2, -3 in the order asked, also against names that already end in -2")
+  func collisions() {
+    var namer = SpriteNamer()
+    let names = ["Cat", "cat", "CAT", "cat-2", "dog"].map { namer.uniqueName(for: $0) }
+    #expect(names == ["cat", "cat-2", "cat-3", "cat-2-2", "dog"])
+  }
+
+  @Test("long names are cut to 96 characters")
+  func longNames() {
+    #expect(SpriteNamer.sanitise(String(repeating: "x", count: 300)).count == 96)
+  }
+
+  @Test("folders expand to their PNGs sorted by path, hidden entries skipped; files stay as given")
+  func collectsInputs() throws {
+    let directory = try TemporaryDirectory()
+    let root = directory.url.path
+    for relative in ["b/z.png", "b/a.PNG", "a.png", ".hidden/x.png", "b/.y.png", "notes.txt"] {
+      let url = directory.url.appendingPathComponent(relative)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data([1]).write(to: url)
+    }
+    var lines = ["  /elsewhere/q.png ", "", "\(root)/a.png"]
+    let inputs = BatchInput.collect([root, "\(root)/notes.txt", "-"]) {
+      lines.isEmpty ? nil : lines.removeFirst()
+    }
+    #expect(inputs.map(\.path) == [
+      "\(root)/a.png", "\(root)/b/a.PNG", "\(root)/b/z.png", "\(root)/notes.txt", "/elsewhere/q.png",
+      "\(root)/a.png",
+    ])
+    #expect(inputs.map(\.name) == ["a", "a-2", "z", "notes.txt", "q", "a-3"])
+  }
+}
