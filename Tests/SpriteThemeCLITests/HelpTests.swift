@@ -9,6 +9,7 @@ struct HelpTests {
   @Test("each command's help matches its golden file", arguments: [
     ("root", SpriteThemeCommand.self as any ParsableCommand.Type),
     ("analyze", Analyze.self),
+    ("batch", Batch.self),
     ("thumbnail", ThumbnailCommand.self),
   ])
   func helpMatchesGolden(name: String, command: any ParsableCommand.Type) {
@@ -22,6 +23,6 @@ struct HelpTests {
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
     let root = SpriteThemeCommand.helpMessage(columns: 100)
     #expect(root.contains("Exit codes"))
-    #expect(root.contains("analyze") && root.contains("thumbnail"))
+    #expect(root.contains("analyze") && root.contains("batch") && root.contains("thumbnail"))
   }
 }

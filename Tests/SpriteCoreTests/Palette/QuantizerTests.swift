@@ -1,0 +1,124 @@
+@testable import SpriteCore
+import Testing
+import _SpriteTestSupport
+
+/// A smooth two-axis gradient with a little seeded noise.
+private func gradient(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+  var rng = SeededRandom(seed: seed)
+  return RGBAImage(width: width, height: height) { x, y in
+    let n = { UInt8.random(in: 0...12, using: &rng) }
+    return RGBA8(
+      r: UInt8(x * 240 / width) + n(), g: UInt8(y * 240 / height) + n(),
+      b: UInt8((x + y) * 120 / (width + height)) + n())
+  }
+}
+
+@Suite("Quantizers")
+struct QuantizerTests {
+  @Test("distinct colours: sorted keys and alpha sums equal a dictionary count")
+  func distinctColors() {
+    var rng = SeededRandom(seed: 5)
+    let image = RGBAImage(width: 37, height: 23) { _, _ in
+      RGBA8(
+        r: .random(in: 0...3, using: &rng), g: .random(in: 250...255, using: &rng),
+        b: .random(in: 0...255, using: &rng), a: .random(in: 0...2, using: &rng) * 127)
+    }
+    var expected = [UInt32: Int]()
+    for y in 0..<image.height {
+      for x in 0..<image.width where image[x, y].a > 0 {
+        let p = image[x, y]
+        expected[UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b), default: 0] += Int(p.a)
+      }
+    }
+    let colors = DistinctColors(of: image)
+    #expect(colors.keys == expected.keys.sorted())
+    #expect(colors.weights == colors.keys.map { expected[$0]! })
+  }
+
+  @Test("the fast single-precision OKLab agrees with OKLab to 1e-5")
+  func fastOKLab() {
+    var rng = SeededRandom(seed: 9)
+    var keys: [UInt32] = [0, 0xFFFFFF, 0xFF0000, 0x00FF00, 0x0000FF, 0x010101, 0x000001]
+    for _ in 0..<5000 { keys.append(UInt32.random(in: 0...0xFFFFFF, using: &rng)) }
+    FastOKLab.lmsTable.withUnsafeBufferPointer { table in
+      for key in keys {
+        let p = FastOKLab.point(key: key, table: table)
+        let q = OKLab(
+          RGBA8(r: UInt8(key >> 16), g: UInt8((key >> 8) & 0xFF), b: UInt8(key & 0xFF)))
+        #expect(abs(Double(p[0]) - q.l) < 1e-5 && abs(Double(p[1]) - q.a) < 1e-5
+          && abs(Double(p[2]) - q.b) < 1e-5 && p[3] == 1, "\(key)")
+      }
+    }
+  }
+
+  @Test("the cube root is accurate and gives 0 for 0")
+  func cubeRoot() {
+    var x: Float = 1e-30
+    while x < 8 {
+      let y = FastOKLab.cubeRoot(SIMD4(x, x * 1.5, x * 2, 0))
+      for (lane, input) in [x, x * 1.5, x * 2].enumerated() {
+        let exact = Float(cbrt(Double(input)))
+        #expect(abs(y[lane] - exact) <= 2 * exact.ulp, "\(input)")
+      }
+      #expect(y[3] == 0)
+      x *= 1.37
+    }
+  }
+
+  @Test("Wu's boxes partition the points, at most K of them, with consistent sums")
+  func wuPartition() {
+    let colors = DistinctColors(of: SyntheticSprites.noise(width: 30, height: 30, seed: 4))
+    let points = ColorPoints(exactly: colors)
+    for k in [1, 2, 7, 16, 64] {
+      let clusters = QuantizerWu().clusters(of: points, maxColors: k)
+      #expect(clusters.count == k)
+      let sums = Clusters.sums(of: points, assignments: clusters.assignments, clusterCount: k)
+      for (lhs, rhs) in zip(sums, clusters.sums) {
+        #expect(lhs[3] > 0 && lhs[3] == rhs[3])
+        #expect(abs(lhs[0] - rhs[0]) < 1e-6 * rhs[3])
+      }
+    }
+  }
+
+  @Test(
+    "k-means never does worse than its Wu seed, on noise, gradients and clusters",
+    arguments: [2, 4, 8, 16, 32])
+  func kMeansImprovesOnWu(maxColors: Int) {
+    let images = [
+      SyntheticSprites.noise(width: 32, height: 32, seed: 6, alphas: [255]),
+      SyntheticSprites.noise(width: 40, height: 24, seed: 7),
+      gradient(width: 48, height: 32, seed: 8),
+    ]
+    for image in images {
+      let colors = DistinctColors(of: image)
+      let points = ColorPoints(exactly: colors)
+      let wu = QuantizerWu().clusters(of: points, maxColors: maxColors)
+      let kMeans = QuantizerKMeans().refine(wu, of: points)
+      #expect(
+        PaletteQuality.meanSquaredError(kMeans, points)
+          <= PaletteQuality.meanSquaredError(wu, points) * (1 + 1e-9))
+      // And after rounding to 8-bit colours, on the pixels themselves.
+      let wuPalette = PaletteExtractor.palette(rounding: wu, of: colors, points: points)
+      let kMeansPalette = PaletteExtractor.palette(rounding: kMeans, of: colors, points: points)
+      #expect(
+        PaletteQuality.meanOKLabError(of: image, to: kMeansPalette.entries.map(\.color))
+          <= PaletteQuality.meanOKLabError(of: image, to: wuPalette.entries.map(\.color)) + 1e-4)
+    }
+  }
+
+  @Test("an empty cluster is re-seeded, so k-means keeps K clusters")
+  func reseeding() {
+    // Points on a line; seed two clusters with a third that owns nothing useful.
+    let points = ColorPoints(
+      coordinates: (0..<6).map { SIMD4<Float>(Float($0) / 10, 0, 0, 1) },
+      weights: Array(repeating: 1, count: 6))
+    // Cluster 1 holds one point far from its mean's neighbours; its mean moves into cluster 0.
+    let initial = Clusters(
+      sums: Clusters.sums(of: points, assignments: [0, 0, 1, 0, 2, 2], clusterCount: 3),
+      assignments: [0, 0, 1, 0, 2, 2])
+    let result = QuantizerKMeans().refine(initial, of: points)
+    #expect(result.count == 3)
+    #expect(result.sums.allSatisfy { $0[3] > 0 })
+    #expect(Set(result.assignments) == [0, 1, 2])
+  }
+}
