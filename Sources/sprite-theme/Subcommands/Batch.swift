@@ -29,7 +29,7 @@ struct Batch: ParsableCommand {
   var outputDirectory: String
 
   @Option(help: ArgumentHelp("Sprites processed at once (default: the number of cores).", valueName: "n"))
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobs: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -43,7 +43,7 @@ struct Batch: ParsableCommand {
 
   func validate() throws {
     guard !inputs.isEmpty else { throw ValidationError("Give at least one input.") }
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     guard inputs.filter({ $0 == "-" }).count <= 1 else {
       throw ValidationError("Standard input (-) can be read only once.")
     }
@@ -54,7 +54,8 @@ struct Batch: ParsableCommand {
     let batch = ThemeBatch(
       inputs: collected,
       options: .init(
-        outputDirectory: outputDirectory, jobs: jobs, thumbnailSizes: thumbnails,
+        outputDirectory: outputDirectory,
+        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, thumbnailSizes: thumbnails,
         pipeline: analysis.pipeline))
     let reporter = ProgressReporter(enabled: progressOptions.showsProgress, noun: "sprites")
     let interrupts = InterruptHandler { batch.cancel() }
