@@ -122,8 +122,8 @@ struct CIEDE2000Tests {
   }
 
   @Test("white to black is 100 and the Lab-level and RGB-level entry points agree")
-  // Lindbloom's Y row sums to 1.0000001, so white's L* is 100.000003.
   func blackWhite() {
+    // Lindbloom's Y row sums to 1.0000001, so white's L* is 100.000003.
     let white = RGBA8(r: 255, g: 255, b: 255)
     let black = RGBA8(r: 0, g: 0, b: 0)
     #expect(abs(CIEDE2000.difference(white, black) - 100) < 1e-5)
