@@ -47,6 +47,7 @@ let package = Package(
     .executableTarget(
       name: "DecodeLoop",
       dependencies: [
+        "BenchmarkInputs",
         .product(name: "SpriteCore", package: "SpriteTheme"),
         .product(name: "SpritePNG", package: "SpriteTheme"),
       ],

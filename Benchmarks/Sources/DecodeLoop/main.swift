@@ -4,6 +4,8 @@
 // fold and output line as the C program, so compare-decode.sh can put the two side by side.
 //
 // Usage: DecodeLoop DIR [PASSES [REPS]]   (PASSES 0 or absent: about 0.2 s per repetition)
+//        DecodeLoop --write-synthetic DIR  (writes the suites' 256x256 and 1024x1024 synthetic
+//                                           sprites, encoded by PNGEncoder, as a large corpus)
 
 #if canImport(Glibc)
   import Glibc
@@ -13,6 +15,7 @@
   import Darwin
 #endif
 
+import BenchmarkInputs
 import SpriteCore
 import SpritePNG
 
@@ -88,6 +91,17 @@ func pass(_ files: [(name: String, bytes: [UInt8])], decoder: PNGDecoder) -> UIn
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: \(arguments[0]) DIR [PASSES [REPS]]", status: 2) }
+if arguments[1] == "--write-synthetic" {
+  guard arguments.count == 3 else { fail("usage: \(arguments[0]) --write-synthetic DIR", status: 2) }
+  for side in [256, 1024] {
+    let path = "\(arguments[2])/synthetic-rgba8-\(side)x\(side).png"
+    let bytes = Inputs.encodedSprite(side: side)
+    guard let file = fopen(path, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count,
+      fclose(file) == 0
+    else { fail("cannot write \(path)") }
+  }
+  exit(0)
+}
 let files = load(arguments[1])
 var passes = arguments.count > 2 ? Int(arguments[2]) ?? 0 : 0
 let reps = max(arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7, 1)
