@@ -23,7 +23,9 @@ let package = Package(
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
-    .target(name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG"]),
+    .target(
+      name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG"],
+      exclude: ["Schemas"]),
     .executableTarget(
       name: "sprite-theme",
       dependencies: [

@@ -15,16 +15,45 @@ public struct Theme: Codable, Hashable, Sendable {
   public var average: Average
   /// The original app's Core Image seed extent and the bytes it produced.
   public var seed: Seed
+  /// The main colours, most populous first (SPEC section 4).
+  public var palette: [PaletteColor]
+  /// The most populous palette colour, or `null` for a fully transparent sprite.
+  public var dominant: PaletteColor?
+  /// The six Android Palette targets chosen from a 16-colour palette (SPEC section 5).
+  public var swatches: SwatchSet
+  /// The original app's card: seed-extent background and its text, or `null` when fully transparent.
+  public var card: Card?
   /// The thumbnails written for this sprite, paths relative to the output directory.
   public var thumbnails: [ThumbnailFile]
 
   /// Creates a theme document of the current schema.
-  public init(source: Source, average: Average, seed: Seed) {
+  public init(
+    source: Source, average: Average, seed: Seed, palette: [PaletteColor], swatches: SwatchSet,
+    card: Card?
+  ) {
     self.schema = Self.schemaIdentifier
     self.source = source
     self.average = average
     self.seed = seed
+    self.palette = palette
+    self.dominant = palette.first
+    self.swatches = swatches
+    self.card = card
     self.thumbnails = []
+  }
+
+  /// Writes every key, with `null` for a missing dominant colour or card (never omitted).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(schema, forKey: .schema)
+    try c.encode(source, forKey: .source)
+    try c.encode(average, forKey: .average)
+    try c.encode(seed, forKey: .seed)
+    try c.encode(palette, forKey: .palette)
+    try c.encode(dominant, forKey: .dominant)
+    try c.encode(swatches, forKey: .swatches)
+    try c.encode(card, forKey: .card)
+    try c.encode(thumbnails, forKey: .thumbnails)
   }
 }
 
@@ -186,6 +215,6 @@ extension Theme {
 
   /// Rounds a fraction to 6 decimals so documents stay short and stable.
   static func rounded(_ value: Double) -> Double {
-    (value * 1_000_000).rounded() / 1_000_000
+    rounded(value, places: 6)
   }
 }

@@ -8,11 +8,17 @@ extension ThemePipeline {
     public var extent: Extent
     /// Size limits checked from the PNG header before any pixel memory is taken.
     public var limits: PNGDecoder.Limits
+    /// The number of palette colours K, 1-64 (SPEC section 4); 8 by default.
+    public var paletteSize: Int
 
     /// Creates a configuration; every option has the SPEC default.
-    public init(extent: Extent = .centre, limits: PNGDecoder.Limits = PNGDecoder.Limits()) {
+    public init(
+      extent: Extent = .centre, limits: PNGDecoder.Limits = PNGDecoder.Limits(), paletteSize: Int = 8
+    ) {
+      precondition((1...64).contains(paletteSize), "the palette size must be 1-64")
       self.extent = extent
       self.limits = limits
+      self.paletteSize = paletteSize
     }
   }
 }

@@ -48,11 +48,21 @@ public struct ThemePipeline: Sendable {
   /// The theme of an image already decoded.
   public func theme(of image: RGBAImage, source: Theme.Source) -> Theme {
     let extent = configuration.extent
+    let palette = PaletteExtractor(maxColors: configuration.paletteSize).palette(of: image)
+    let candidates =
+      configuration.paletteSize == Self.swatchCandidateCount
+      ? palette : PaletteExtractor(maxColors: Self.swatchCandidateCount).palette(of: image)
     return Theme(
       source: source,
       average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
-      seed: Theme.Seed(average: AreaAverage(of: image, over: .seed)))
+      seed: Theme.Seed(average: AreaAverage(of: image, over: .seed)),
+      palette: palette.entries.map(Theme.PaletteColor.init),
+      swatches: Theme.SwatchSet(Swatches(palette: candidates)),
+      card: Theme.Card(image: image))
   }
+
+  /// Swatches are chosen from a palette of this many colours, Android's default, whatever `K` is.
+  public static let swatchCandidateCount = 16
 
   /// A thumbnail of `image` whose longest side is `size`, encoded as PNG; `source` names it in errors.
   ///

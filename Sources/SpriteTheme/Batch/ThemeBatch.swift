@@ -169,7 +169,7 @@ public final class ThemeBatch: Sendable {
       return .written(
         BatchIndex.Entry(
           name: input.name, source: input.path, theme: relative, average: sprite.theme.average.hex,
-          dominant: nil))
+          dominant: sprite.theme.dominant?.hex))
     } catch {
       if case .writeFailed(let path, let reason, _) = error {
         throw Fatal(path: path, reason: reason)

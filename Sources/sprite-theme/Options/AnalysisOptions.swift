@@ -24,11 +24,21 @@ struct AnalysisOptions: ParsableArguments {
       valueName: "extent"))
   var extent: Extent = .centre
 
+  @Option(help: ArgumentHelp("Number of palette colours, 1-64.", valueName: "k"))
+  var paletteSize: Int = 8
+
   @OptionGroup var decoding: DecodingOptions
+
+  func validate() throws {
+    guard (1...64).contains(paletteSize) else {
+      throw ValidationError("--palette-size must be between 1 and 64, not \(paletteSize).")
+    }
+  }
 
   /// The pipeline these options describe.
   var pipeline: ThemePipeline {
-    ThemePipeline(configuration: .init(extent: extent, limits: decoding.limits))
+    ThemePipeline(
+      configuration: .init(extent: extent, limits: decoding.limits, paletteSize: paletteSize))
   }
 }
 

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// The JSON Schemas that ship in `Sources/SpriteTheme/Schemas/`, ready to validate documents.
+public enum Schemas {
+  /// The validator for `theme.schema.json` (`spritetheme/theme@1`).
+  public static let theme = load("theme.schema.json")
+  /// The validator for `index.schema.json` (`spritetheme/index@1`).
+  public static let index = load("index.schema.json")
+
+  private static func load(_ name: String) -> JSONSchemaValidator? {
+    let url = Fixtures.packageRoot.appendingPathComponent("Sources/SpriteTheme/Schemas/\(name)")
+    return (try? Data(contentsOf: url)).flatMap { try? JSONSchemaValidator(schema: $0) }
+  }
+
+  /// Records an issue for every way `document` fails `validator`.
+  public static func expectValid(
+    _ document: Data, against validator: JSONSchemaValidator?, _ label: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let validator else {
+      Issue.record("the schema could not be loaded", sourceLocation: sourceLocation)
+      return
+    }
+    do {
+      for failure in try validator.failures(of: document) {
+        Issue.record("\(label): \(failure)", sourceLocation: sourceLocation)
+      }
+    } catch {
+      Issue.record("\(label): not JSON: \(error)", sourceLocation: sourceLocation)
+    }
+  }
+}
