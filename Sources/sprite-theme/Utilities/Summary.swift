@@ -27,7 +27,36 @@ struct Summary {
       "  seed     \(swatch(seed.hex))"
         + "\(seed.hex ?? "none   ")  \(region(seed.extent)), coverage \(percent(seed.coverage)), "
         + "premultiplied [\(premultiplied)]")
+    if !theme.palette.isEmpty {
+      let colours = theme.palette.map { "\(swatch($0.hex))\($0.hex) \(percent($0.population))" }
+      lines.append("  palette  " + colours.joined(separator: "  "))
+    }
+    let swatches: [(String, Theme.Swatch?)] = [
+      ("vibrant", theme.swatches.vibrant), ("lightVibrant", theme.swatches.lightVibrant),
+      ("darkVibrant", theme.swatches.darkVibrant), ("muted", theme.swatches.muted),
+      ("lightMuted", theme.swatches.lightMuted), ("darkMuted", theme.swatches.darkMuted),
+    ]
+    for (name, chosen) in swatches {
+      let label = name.padding(toLength: 13, withPad: " ", startingAt: 0)
+      guard let chosen else {
+        lines.append("  \(label)\(swatch(nil))none")
+        continue
+      }
+      lines.append(
+        "  \(label)\(swatch(chosen.hex))\(chosen.hex)  title \(chosen.titleText.hex) "
+          + "(\(ratio(chosen.titleText.contrast))), body \(chosen.bodyText.hex) "
+          + "(\(ratio(chosen.bodyText.contrast)))")
+    }
+    if let card = theme.card {
+      lines.append(
+        "  card     \(swatch(card.background))\(card.background)  \(card.extent.name), text "
+          + "\(card.text.hex) (\(ratio(card.text.contrast)))")
+    }
     return lines.joined(separator: "\n")
+  }
+
+  private func ratio(_ value: Double) -> String {
+    String((value * 100).rounded(.down) / 100) + ":1"
   }
 
   /// Two cells painted in `hex` (`#rrggbb`) with a true-colour escape, or blanks for no colour.
