@@ -1,14 +1,13 @@
-import Foundation
-
-/// Encodes theme documents as stable JSON: sorted keys, pretty printed, unescaped slashes,
-/// a final newline. The same theme always gives the same bytes.
+/// Encodes theme and index documents as stable JSON: sorted keys, pretty printed, unescaped
+/// slashes, a final newline. The same document always gives the same bytes, on every platform.
 public enum ThemeEncoder {
-  /// The UTF-8 JSON bytes of `value`, ending in a newline.
-  public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    var data = try encoder.encode(value)
-    data.append(0x0A)
-    return data
+  /// The UTF-8 JSON bytes of a theme, ending in a newline.
+  public static func encode(_ theme: Theme) -> [UInt8] {
+    theme.json.bytes
+  }
+
+  /// The UTF-8 JSON bytes of an `index.json`, ending in a newline.
+  public static func encode(_ index: BatchIndex) -> [UInt8] {
+    index.json.bytes
   }
 }

@@ -18,7 +18,7 @@ struct SamplesGoldenTests {
       let sprite = try ThemePipeline().analyze(
         bytes: Fixtures.bytes(of: url), name: ThemePipeline.spriteName(forPath: relative),
         path: relative)
-      let json = try ThemeEncoder.encode(sprite.theme)
+      let json = Data(ThemeEncoder.encode(sprite.theme))
       Schemas.expectValid(json, against: Schemas.theme, relative)
       let name = SpriteNamer.sanitise(sprite.theme.source.name) + ".json"
       Golden.assertMatches(
@@ -60,7 +60,7 @@ struct SamplesGoldenTests {
 struct JSONSchemaValidatorTests {
   static func theme() throws -> [String: Any] {
     let url = try #require(Fixtures.sampleSpriteFiles().first)
-    let json = try ThemeEncoder.encode(ThemePipeline().analyze(fileAt: url.path).theme)
+    let json = Data(ThemeEncoder.encode(try ThemePipeline().analyze(fileAt: url.path).theme))
     return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
   }
 

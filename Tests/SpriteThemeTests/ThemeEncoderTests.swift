@@ -18,7 +18,7 @@ struct ThemeEncoderTests {
   @Test("keys are sorted at every level, slashes unescaped, one final newline")
   func sortedKeys() throws {
     let image = SyntheticSprites.solid(RGBA8(r: 10, g: 20, b: 30), width: 16, height: 16)
-    let data = try ThemeEncoder.encode(Self.theme(of: image))
+    let data = Data(ThemeEncoder.encode(Self.theme(of: image)))
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasSuffix("}\n"))
     #expect(text.contains("\"schema\" : \"spritetheme/theme@1\""))
@@ -35,15 +35,15 @@ struct ThemeEncoderTests {
   func stable() throws {
     let image = SyntheticSprites.noise(width: 20, height: 12, seed: 4)
     let theme = Self.theme(of: image)
-    let first = try ThemeEncoder.encode(theme)
-    #expect(try ThemeEncoder.encode(Self.theme(of: image)) == first)
-    #expect(try JSONDecoder().decode(Theme.self, from: first) == theme)
+    let first = ThemeEncoder.encode(theme)
+    #expect(ThemeEncoder.encode(Self.theme(of: image)) == first)
+    #expect(try JSONDecoder().decode(Theme.self, from: Data(first)) == theme)
   }
 
   @Test("a transparent sprite writes null colours, never black, and coverage 0")
   func nullColours() throws {
     let image = SyntheticSprites.solid(RGBA8(r: 0, g: 0, b: 0, a: 0), width: 8, height: 8)
-    let data = try ThemeEncoder.encode(Self.theme(of: image))
+    let data = Data(ThemeEncoder.encode(Self.theme(of: image)))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let average = try #require(object["average"] as? [String: Any])
     #expect(average["hex"] is NSNull)
@@ -64,5 +64,31 @@ struct ThemeEncoderTests {
     #expect(theme.seed.extent.x == 15 && theme.seed.extent.y == 11.25)
     #expect(theme.seed.extent.width == 3.75 && theme.seed.extent.height == 3.75)
     #expect(theme.average.extent.name == "centre")
+  }
+}
+
+@Suite("ThemeEncoder against JSONEncoder")
+struct ThemeEncoderParityTests {
+  @Test("the hand-written JSON holds exactly what the Codable form holds, for every sample")
+  func sameDocumentAsCodable() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    for url in Fixtures.sampleSpriteFiles() {
+      var theme = try ThemePipeline().analyze(fileAt: url.path).theme
+      theme.thumbnails = [.init(path: "thumbs/x-32.png", width: 32, height: 32, filter: "nearest")]
+      let ours = try JSONSerialization.jsonObject(with: Data(ThemeEncoder.encode(theme)))
+      let theirs = try JSONSerialization.jsonObject(with: encoder.encode(theme))
+      #expect((ours as? NSDictionary) == (theirs as? NSDictionary), "\(url.lastPathComponent)")
+      #expect(try JSONDecoder().decode(Theme.self, from: Data(ThemeEncoder.encode(theme))) == theme)
+    }
+  }
+
+  @Test("strings are escaped as RFC 8259 asks")
+  func escaping() throws {
+    var theme = ThemeEncoderTests.theme(of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))
+    theme.source.name = "quote \" back \\ slash / tab \t bell \u{07} é"
+    let decoded = try JSONDecoder().decode(Theme.self, from: Data(ThemeEncoder.encode(theme)))
+    #expect(decoded.source.name == theme.source.name)
+    #expect(String(decoding: ThemeEncoder.encode(theme), as: UTF8.self).contains("\\u0007"))
   }
 }

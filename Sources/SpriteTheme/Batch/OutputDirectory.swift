@@ -30,14 +30,8 @@ struct OutputDirectory: Sendable {
 
   /// Writes `index.json`.
   func write(index: BatchIndex) throws(ThemeBatch.Fatal) {
-    do throws(ThemePipeline.Error) {
-      let data: Data
-      do {
-        data = try ThemeEncoder.encode(index)
-      } catch {
-        throw ThemePipeline.Error.encodeFailed(source: "index.json", reason: "\(error)")
-      }
-      try write(data, to: "index.json")
+    do {
+      try write(ThemeEncoder.encode(index), to: "index.json")
     } catch {
       throw ThemeBatch.Fatal(path: error.source, reason: error.reason)
     }

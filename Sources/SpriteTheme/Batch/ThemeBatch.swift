@@ -159,13 +159,7 @@ public final class ThemeBatch: Sendable {
               .rawValue))
       }
       let relative = "themes/\(input.name).json"
-      let json: Data
-      do {
-        json = try ThemeEncoder.encode(sprite.theme)
-      } catch {
-        throw ThemePipeline.Error.encodeFailed(source: input.path, reason: "\(error)")
-      }
-      try output.write(json, to: relative)
+      try output.write(ThemeEncoder.encode(sprite.theme), to: relative)
       return .written(
         BatchIndex.Entry(
           name: input.name, source: input.path, theme: relative, average: sprite.theme.average.hex,

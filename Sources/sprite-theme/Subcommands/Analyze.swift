@@ -29,8 +29,7 @@ struct Analyze: ParsableCommand {
       throw Diagnostics.report(error)
     }
     if json {
-      let data = try ThemeEncoder.encode(sprite.theme)
-      FileHandle.standardOutput.write(data)
+      FileHandle.standardOutput.write(Data(ThemeEncoder.encode(sprite.theme)))
     } else {
       print(Summary(theme: sprite.theme, colour: Diagnostics.standardOutputIsColourTerminal).text)
     }
