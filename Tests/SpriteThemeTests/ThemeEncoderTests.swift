@@ -22,10 +22,9 @@ struct ThemeEncoderTests {
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasSuffix("}\n"))
     #expect(text.contains("\"schema\" : \"spritetheme/theme@1\""))
-    // Top-level keys appear in sorted order.
-    let order = ["\"average\"", "\"schema\"", "\"seed\"", "\"source\""].map {
-      text.range(of: $0)!.lowerBound
-    }
+    // Top-level keys (two-space indent) appear in sorted order.
+    let keys = ["average", "card", "dominant", "palette", "schema", "seed", "source", "swatches", "thumbnails"]
+    let order = try keys.map { key in try #require(text.range(of: "\n  \"\(key)\" : ")).lowerBound }
     #expect(order == order.sorted())
     #expect(text.contains("\"hex\" : \"#0a141e\""))
     #expect(text.contains("\"rgb\" : [\n        10,\n        20,\n        30\n      ]"))

@@ -21,18 +21,28 @@ let sharmaTable1: [SharmaPair] = [
   SharmaPair(number: 1, first: (50, 2.6772, -79.7751), second: (50, 0, -82.7485), expected: 2.0425),
   SharmaPair(number: 2, first: (50, 3.1571, -77.2803), second: (50, 0, -82.7485), expected: 2.8615),
   SharmaPair(number: 3, first: (50, 2.8361, -74.0200), second: (50, 0, -82.7485), expected: 3.4412),
-  SharmaPair(number: 4, first: (50, -1.3802, -84.2814), second: (50, 0, -82.7485), expected: 1.0000),
-  SharmaPair(number: 5, first: (50, -1.1848, -84.8006), second: (50, 0, -82.7485), expected: 1.0000),
-  SharmaPair(number: 6, first: (50, -0.9009, -85.5211), second: (50, 0, -82.7485), expected: 1.0000),
+  SharmaPair(
+    number: 4, first: (50, -1.3802, -84.2814), second: (50, 0, -82.7485), expected: 1.0000),
+  SharmaPair(
+    number: 5, first: (50, -1.1848, -84.8006), second: (50, 0, -82.7485), expected: 1.0000),
+  SharmaPair(
+    number: 6, first: (50, -0.9009, -85.5211), second: (50, 0, -82.7485), expected: 1.0000),
   SharmaPair(number: 7, first: (50, 0, 0), second: (50, -1, 2), expected: 2.3669),
   SharmaPair(number: 8, first: (50, -1, 2), second: (50, 0, 0), expected: 2.3669),
-  SharmaPair(number: 9, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0009), expected: 7.1792),
-  SharmaPair(number: 10, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0010), expected: 7.1792),
-  SharmaPair(number: 11, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0011), expected: 7.2195),
-  SharmaPair(number: 12, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0012), expected: 7.2195),
-  SharmaPair(number: 13, first: (50, -0.0010, 2.4900), second: (50, 0.0009, -2.4900), expected: 4.8045),
-  SharmaPair(number: 14, first: (50, -0.0010, 2.4900), second: (50, 0.0010, -2.4900), expected: 4.8045),
-  SharmaPair(number: 15, first: (50, -0.0010, 2.4900), second: (50, 0.0011, -2.4900), expected: 4.7461),
+  SharmaPair(
+    number: 9, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0009), expected: 7.1792),
+  SharmaPair(
+    number: 10, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0010), expected: 7.1792),
+  SharmaPair(
+    number: 11, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0011), expected: 7.2195),
+  SharmaPair(
+    number: 12, first: (50, 2.4900, -0.0010), second: (50, -2.4900, 0.0012), expected: 7.2195),
+  SharmaPair(
+    number: 13, first: (50, -0.0010, 2.4900), second: (50, 0.0009, -2.4900), expected: 4.8045),
+  SharmaPair(
+    number: 14, first: (50, -0.0010, 2.4900), second: (50, 0.0010, -2.4900), expected: 4.8045),
+  SharmaPair(
+    number: 15, first: (50, -0.0010, 2.4900), second: (50, 0.0011, -2.4900), expected: 4.7461),
   SharmaPair(number: 16, first: (50, 2.5, 0), second: (50, 0, -2.5), expected: 4.3065),
   SharmaPair(number: 17, first: (50, 2.5, 0), second: (73, 25, -18), expected: 27.1492),
   SharmaPair(number: 18, first: (50, 2.5, 0), second: (61, -5, 29), expected: 22.8977),

@@ -76,13 +76,17 @@ struct ContrastTests {
     #expect(Contrast.apcaLuminance(white) == 0.2126729 + 0.7151522 + 0.0721750)
     let v = 10.0 / 255
     // No linear segment near black, unlike the sRGB decoding.
-    #expect(abs(Contrast.apcaLuminance(grey(10)) - (0.2126729 + 0.7151522 + 0.0721750) * pow(v, 2.4)) < 1e-15)
+    #expect(
+      abs(Contrast.apcaLuminance(grey(10)) - (0.2126729 + 0.7151522 + 0.0721750) * pow(v, 2.4))
+        < 1e-15)
   }
 
   @Test("compositing follows Android's integer rule")
   func composite() {
     let background = RGBA8(r: 200, g: 100, b: 0)
-    #expect(Contrast.composite(RGBA8(r: 10, g: 20, b: 30, a: 255), over: background) == RGBA8(r: 10, g: 20, b: 30))
+    #expect(
+      Contrast.composite(RGBA8(r: 10, g: 20, b: 30, a: 255), over: background)
+        == RGBA8(r: 10, g: 20, b: 30))
     #expect(Contrast.composite(RGBA8(r: 10, g: 20, b: 30, a: 0), over: background) == background)
     // (255·128 + 200·127)/255 = 227.6 → 227 (truncated); (0·128 + 100·127)/255 = 49.8 → 49.
     let half = Contrast.composite(RGBA8(r: 255, g: 0, b: 255, a: 128), over: background)

@@ -10,23 +10,30 @@ struct TextColorTests {
   func handChecked() {
     // White at alpha a over black composites to grey a; the first grey reaching 4.5 is 117,
     // reaching 3.0 is 90. Black over white gives 255 − a: 137 and 107.
-    #expect(TextColor.minimumAlpha(foreground: white, background: black, minimumContrast: 4.5) == 117)
-    #expect(TextColor.minimumAlpha(foreground: white, background: black, minimumContrast: 3.0) == 90)
-    #expect(TextColor.minimumAlpha(foreground: black, background: white, minimumContrast: 4.5) == 137)
-    #expect(TextColor.minimumAlpha(foreground: black, background: white, minimumContrast: 3.0) == 107)
+    #expect(
+      TextColor.minimumAlpha(foreground: white, background: black, minimumContrast: 4.5) == 117)
+    #expect(
+      TextColor.minimumAlpha(foreground: white, background: black, minimumContrast: 3.0) == 90)
+    #expect(
+      TextColor.minimumAlpha(foreground: black, background: white, minimumContrast: 4.5) == 137)
+    #expect(
+      TextColor.minimumAlpha(foreground: black, background: white, minimumContrast: 3.0) == 107)
   }
 
   @Test("nil when the opaque foreground fails; close to 255 when only just passing")
   func failing() {
-    #expect(TextColor.minimumAlpha(foreground: white, background: white, minimumContrast: 1.5) == nil)
+    #expect(
+      TextColor.minimumAlpha(foreground: white, background: white, minimumContrast: 1.5) == nil)
     #expect(
       TextColor.minimumAlpha(
         foreground: white, background: RGBA8(r: 255, g: 255, b: 0), minimumContrast: 3.0) == nil)
     // #767676 on white is 4.54: just passes opaque. At alpha 254 it still composites to
     // #767676 ((0x76·254 + 255·1)/255 = 118.5, truncated); at 253 it is #777777, 4.48.
     let grey = RGBA8(r: 0x76, g: 0x76, b: 0x76)
-    #expect(TextColor.minimumAlpha(foreground: grey, background: white, minimumContrast: 4.5) == 254)
-    #expect(TextColor.minimumAlpha(foreground: grey, background: white, minimumContrast: 4.55) == nil)
+    #expect(
+      TextColor.minimumAlpha(foreground: grey, background: white, minimumContrast: 4.5) == 254)
+    #expect(
+      TextColor.minimumAlpha(foreground: grey, background: white, minimumContrast: 4.55) == nil)
   }
 
   @Test("the foreground's and background's own alpha are ignored")
@@ -34,7 +41,8 @@ struct TextColorTests {
     let translucentWhite = RGBA8(r: 255, g: 255, b: 255, a: 1)
     let translucentBlack = RGBA8(r: 0, g: 0, b: 0, a: 7)
     #expect(
-      TextColor.minimumAlpha(foreground: translucentWhite, background: translucentBlack, minimumContrast: 4.5)
+      TextColor.minimumAlpha(
+        foreground: translucentWhite, background: translucentBlack, minimumContrast: 4.5)
         == 117)
     #expect(TextColor(white, on: translucentBlack).background.a == 255)
   }
@@ -55,11 +63,14 @@ struct TextColorTests {
           }
           var shown = foreground
           shown.a = UInt8(alpha)
-          #expect(Contrast.contrastRatio(Contrast.composite(shown, over: background), background) >= ratio)
+          #expect(
+            Contrast.contrastRatio(Contrast.composite(shown, over: background), background) >= ratio
+          )
           if alpha > 0 {
             shown.a = UInt8(alpha - 1)
             #expect(
-              Contrast.contrastRatio(Contrast.composite(shown, over: background), background) < ratio,
+              Contrast.contrastRatio(Contrast.composite(shown, over: background), background)
+                < ratio,
               "\(foreground) on \(background) at \(ratio): \(alpha) is not minimal")
           }
         }
@@ -143,7 +154,8 @@ struct TextColorsTests {
     var worstLuminance = 0.0
     for step in 0...100_000 {
       let l = Double(step) / 100_000
-      let best = max(Contrast.contrastRatio(luminance: 1, l), Contrast.contrastRatio(luminance: 0, l))
+      let best = max(
+        Contrast.contrastRatio(luminance: 1, l), Contrast.contrastRatio(luminance: 0, l))
       if best < worst { (worst, worstLuminance) = (best, l) }
     }
     #expect(worst > 4.58 && worst < 4.59)

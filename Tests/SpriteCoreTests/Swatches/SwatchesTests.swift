@@ -143,7 +143,8 @@ struct SwatchesTests {
     // Red is not dark enough for darkVibrant, which the dark red would have been.
     #expect(swatches.darkVibrant == nil)
     let target = Swatches.Target.vibrant
-    #expect(abs(target.score(HSL(rgb(0xff0000)), population: 0.1, maxPopulation: 1) - 0.784) < 1e-12)
+    #expect(
+      abs(target.score(HSL(rgb(0xff0000)), population: 0.1, maxPopulation: 1) - 0.784) < 1e-12)
   }
 
   @Test("maxPopulation is the most populous candidate that passes the filter")
