@@ -21,21 +21,30 @@ public struct RGBA8: Hashable, Sendable {
 
   /// The colour as `#rrggbb` in lower-case hex (alpha left out).
   public var hex: String {
-    "#" + hexByte(r) + hexByte(g) + hexByte(b)
+    hexString(includingAlpha: false)
   }
 
   /// The colour as `#rrggbbaa` in lower-case hex.
   public var hexWithAlpha: String {
-    hex + hexByte(a)
+    hexString(includingAlpha: true)
+  }
+
+  private func hexString(includingAlpha: Bool) -> String {
+    String(unsafeUninitializedCapacity: includingAlpha ? 9 : 7) { buffer in
+      let digits: StaticString = "0123456789abcdef"
+      buffer[0] = UInt8(ascii: "#")
+      var i = 1
+      for channel in includingAlpha ? [r, g, b, a] : [r, g, b] {
+        buffer[i] = digits.utf8Start[Int(channel >> 4)]
+        buffer[i + 1] = digits.utf8Start[Int(channel & 0x0F)]
+        i += 2
+      }
+      return i
+    }
   }
 }
 
 extension RGBA8: CustomStringConvertible {
   /// The colour as `#rrggbbaa`.
   public var description: String { hexWithAlpha }
-}
-
-private func hexByte(_ value: UInt8) -> String {
-  let digits: [Character] = Array("0123456789abcdef")
-  return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
 }
