@@ -15,6 +15,13 @@ public enum CIEDE2000 {
   /// 25⁷, the constant in G and R_C.
   private static let pow25To7: Double = 6_103_515_625
 
+  /// Hue differences within this many degrees of ±180° count as exactly 180° (no wrap).
+  ///
+  /// Eqs 10 and 14 are discontinuous at |h′₁ − h′₂| = 180°. Table 1 pairs 10 and 14 lie exactly
+  /// on it (hues 180° apart in exact arithmetic, the "no wrap" side), and `atan2` rounding would
+  /// otherwise decide their branch differently on different C libraries.
+  private static let hueTolerance = 1e-9
+
   /// Returns ΔE₀₀ between two CIELAB colours, with kL = kC = kH = 1.
   ///
   /// - Parameters:
@@ -42,9 +49,9 @@ public enum CIEDE2000 {
     var deltahp = 0.0
     if chromaProduct != 0 {
       deltahp = h2p - h1p
-      if deltahp > 180 {
+      if deltahp > 180 + hueTolerance {
         deltahp -= 360
-      } else if deltahp < -180 {
+      } else if deltahp < -180 - hueTolerance {
         deltahp += 360
       }
     }
@@ -55,7 +62,7 @@ public enum CIEDE2000 {
     let cpMean = (c1p + c2p) / 2
     var hpMean = h1p + h2p
     if chromaProduct != 0 {
-      if abs(h1p - h2p) <= 180 {
+      if abs(h1p - h2p) <= 180 + hueTolerance {
         hpMean /= 2
       } else if hpMean < 360 {
         hpMean = (hpMean + 360) / 2
