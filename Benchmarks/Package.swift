@@ -43,6 +43,15 @@ let package = Package(
       ],
       path: "Benchmarks/SpritePNGBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(
+      name: "PipelineBenchmarks",
+      dependencies: [
+        "BenchmarkInputs",
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "SpriteTheme", package: "SpriteTheme"),
+      ],
+      path: "Benchmarks/PipelineBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     // A plain timing loop, the Swift twin of libpng-floor/decode_floor.c (see compare-decode.sh).
     .executableTarget(
       name: "DecodeLoop",

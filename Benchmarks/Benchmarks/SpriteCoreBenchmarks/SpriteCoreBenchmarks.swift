@@ -33,6 +33,27 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // Palettes: K colours from an alpha-aware OKLab quantiser, and the six swatches from K = 16.
+  for side in [32, 256] {
+    for k in [4, 8, 16] {
+      Benchmark("Palette.k\(k)/rgba8-\(side)x\(side)") { benchmark in
+        let image = images[side]!
+        let extractor = PaletteExtractor(maxColors: k)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+          blackHole(extractor.palette(of: image))
+        }
+      }
+    }
+    Benchmark("Swatches/rgba8-\(side)x\(side)") { benchmark in
+      let palette = PaletteExtractor(maxColors: 16).palette(of: images[side]!)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(Swatches(palette: palette))
+      }
+    }
+  }
+
   // Thumbnails: (filter name, filter, source side, thumbnail size).
   let thumbnails: [(String, Thumbnail.Filter, Int, Int)] = [
     ("area", .area, 1024, 64),
