@@ -49,7 +49,11 @@ enum JSONValue: Sendable {
     case .object(let members):
       guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
       out.append(UInt8(ascii: "{"))
-      let sorted = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+      // Members are usually listed in order already; sort only when they are not.
+      let inOrder = zip(members, members.dropFirst()).allSatisfy {
+        $0.0.utf8.lexicographicallyPrecedes($1.0.utf8)
+      }
+      let sorted = inOrder ? members : members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
       for (i, member) in sorted.enumerated() {
         if i > 0 { out.append(UInt8(ascii: ",")) }
         Self.newline(&out, indent + 1)

@@ -2,10 +2,10 @@
 extension Theme {
   var json: JSONValue {
     .object([
-      ("schema", .string(schema)), ("source", source.json), ("average", average.json),
-      ("seed", seed.json), ("palette", .array(palette.map(\.json))),
-      ("dominant", dominant?.json ?? .null), ("swatches", swatches.json),
-      ("card", card?.json ?? .null), ("thumbnails", .array(thumbnails.map(\.json))),
+      ("average", average.json), ("card", card?.json ?? .null),
+      ("dominant", dominant?.json ?? .null), ("palette", .array(palette.map(\.json))),
+      ("schema", .string(schema)), ("seed", seed.json), ("source", source.json),
+      ("swatches", swatches.json), ("thumbnails", .array(thumbnails.map(\.json))),
     ])
   }
 }
@@ -26,8 +26,8 @@ extension Theme.Source {
 extension Theme.ExtentBox {
   var json: JSONValue {
     .object([
-      ("name", .string(name)), ("x", .double(x)), ("y", .double(y)), ("width", .double(width)),
-      ("height", .double(height)),
+      ("height", .double(height)), ("name", .string(name)), ("width", .double(width)),
+      ("x", .double(x)), ("y", .double(y)),
     ])
   }
 }
@@ -41,8 +41,8 @@ extension Theme.Color {
 extension Theme.Average {
   var json: JSONValue {
     .object([
-      ("extent", extent.json), ("coverage", .double(coverage)), ("hex", .string(hex)),
-      ("linear", linear?.json ?? .null), ("encoded", encoded?.json ?? .null),
+      ("coverage", .double(coverage)), ("encoded", encoded?.json ?? .null),
+      ("extent", extent.json), ("hex", .string(hex)), ("linear", linear?.json ?? .null),
     ])
   }
 }
@@ -50,8 +50,8 @@ extension Theme.Average {
 extension Theme.Seed {
   var json: JSONValue {
     .object([
-      ("extent", extent.json), ("coverage", .double(coverage)),
-      ("premultiplied", .array(premultiplied.map { .int($0) })), ("hex", .string(hex)),
+      ("coverage", .double(coverage)), ("extent", extent.json), ("hex", .string(hex)),
+      ("premultiplied", .array(premultiplied.map { .int($0) })),
     ])
   }
 }
@@ -59,24 +59,23 @@ extension Theme.Seed {
 extension Theme.PaletteColor {
   var json: JSONValue {
     .object([
-      ("hex", .string(hex)), ("rgb", .array(rgb.map { .int($0) })),
-      ("population", .double(population)), ("oklch", .array(oklch.map { .double($0) })),
+      ("hex", .string(hex)), ("oklch", .array(oklch.map { .double($0) })),
+      ("population", .double(population)), ("rgb", .array(rgb.map { .int($0) })),
     ])
   }
 }
 
 extension Theme.Text {
   var json: JSONValue {
-    .object([("hex", .string(hex)), ("contrast", .double(contrast)), ("apca", .double(apca))])
+    .object([("apca", .double(apca)), ("contrast", .double(contrast)), ("hex", .string(hex))])
   }
 }
 
 extension Theme.Swatch {
   var json: JSONValue {
     .object([
-      ("hex", .string(hex)), ("rgb", .array(rgb.map { .int($0) })),
-      ("population", .double(population)), ("titleText", titleText.json),
-      ("bodyText", bodyText.json),
+      ("bodyText", bodyText.json), ("hex", .string(hex)), ("population", .double(population)),
+      ("rgb", .array(rgb.map { .int($0) })), ("titleText", titleText.json),
     ])
   }
 }
@@ -84,24 +83,24 @@ extension Theme.Swatch {
 extension Theme.SwatchSet {
   var json: JSONValue {
     .object([
-      ("vibrant", vibrant?.json ?? .null), ("lightVibrant", lightVibrant?.json ?? .null),
-      ("darkVibrant", darkVibrant?.json ?? .null), ("muted", muted?.json ?? .null),
-      ("lightMuted", lightMuted?.json ?? .null), ("darkMuted", darkMuted?.json ?? .null),
+      ("darkMuted", darkMuted?.json ?? .null), ("darkVibrant", darkVibrant?.json ?? .null),
+      ("lightMuted", lightMuted?.json ?? .null), ("lightVibrant", lightVibrant?.json ?? .null),
+      ("muted", muted?.json ?? .null), ("vibrant", vibrant?.json ?? .null),
     ])
   }
 }
 
 extension Theme.Card {
   var json: JSONValue {
-    .object([("extent", extent.json), ("background", .string(background)), ("text", text.json)])
+    .object([("background", .string(background)), ("extent", extent.json), ("text", text.json)])
   }
 }
 
 extension Theme.ThumbnailFile {
   var json: JSONValue {
     .object([
-      ("path", .string(path)), ("width", .int(width)), ("height", .int(height)),
-      ("filter", .string(filter)),
+      ("filter", .string(filter)), ("height", .int(height)), ("path", .string(path)),
+      ("width", .int(width)),
     ])
   }
 }
