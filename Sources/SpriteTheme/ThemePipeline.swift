@@ -48,10 +48,10 @@ public struct ThemePipeline: Sendable {
   /// The theme of an image already decoded.
   public func theme(of image: RGBAImage, source: Theme.Source) -> Theme {
     let extent = configuration.extent
-    let palette = PaletteExtractor(maxColors: configuration.paletteSize).palette(of: image)
-    let candidates =
-      configuration.paletteSize == Self.swatchCandidateCount
-      ? palette : PaletteExtractor(maxColors: Self.swatchCandidateCount).palette(of: image)
+    // One pass over the colours serves both palettes: K for the theme, 16 for the swatches.
+    let palettes = PaletteExtractor.palettes(
+      of: image, maxColors: [configuration.paletteSize, Self.swatchCandidateCount])
+    let (palette, candidates) = (palettes[0], palettes[1])
     return Theme(
       source: source,
       average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),

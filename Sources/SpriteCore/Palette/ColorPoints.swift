@@ -4,6 +4,8 @@ struct ColorPoints: Sendable {
   var coordinates: [SIMD4<Float>]
   /// Each point's weight (a sum of alphas), positive, parallel to `coordinates`.
   var weights: [Double]
+  /// Each point's weighted coordinates (w·L, w·a, w·b, w) in double precision.
+  var moments: [SIMD4<Double>]
 
   /// The number of points.
   var count: Int { coordinates.count }
@@ -13,6 +15,7 @@ struct ColorPoints: Sendable {
     precondition(coordinates.count == weights.count, "one weight per point")
     self.coordinates = coordinates
     self.weights = weights
+    self.moments = (0..<coordinates.count).map { Lanes.double(coordinates[$0]) * weights[$0] }
   }
 
   /// One point per distinct colour, in the same order.

@@ -5,10 +5,11 @@
 /// straight RGB colour, whatever that alpha is. So the weights sum exactly to Σ alpha of the
 /// visible pixels.
 ///
-/// The visible pixels are packed as `0xRRGGBBAA` words and put in order with a least-significant-
-/// digit radix sort on the three colour bytes (three counting passes, no comparisons, no hashing),
-/// then equal colours are merged. That is O(pixels) with two scratch buffers and no per-pixel
-/// allocation.
+/// Sprite-sized images (up to 65 536 pixels) are counted in an open-addressing hash table, after
+/// summing runs of one colour along each row; larger ones are sorted whole. Either way the
+/// colours are then put in order with a least-significant-digit radix sort on their three bytes
+/// (three counting passes; insertion sort for a few dozen) and equal colours merged. That is
+/// O(pixels) with no per-pixel allocation.
 struct DistinctColors: Sendable {
   /// The colours as `0xRRGGBB`, strictly ascending.
   var keys: [UInt32]
@@ -32,89 +33,189 @@ struct DistinctColors: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* pixels.
   init(of image: RGBAImage) {
+    var entries =
+      image.pixelCount <= Self.hashingLimit ? Self.hashedEntries(image) : Self.pixelEntries(image)
+    entries.withUnsafeMutableBufferPointer { Self.sortByColor($0) }
+    self.init(sortedEntries: entries)
+  }
+
+  /// Images with at most this many pixels are counted in a hash table; larger ones by sorting.
+  static let hashingLimit = 1 << 16
+
+  /// An entry packs a colour and a weight as `0xRRGGBB << 40 | weight`, so entries sort by colour.
+  private static let weightBits: UInt64 = 40
+
+  /// The weight bits of an entry.
+  private static let weightMask: UInt64 = (1 << weightBits) - 1
+
+  /// One entry per distinct visible colour, in table order, from an open-addressing hash table.
+  ///
+  /// Runs of one colour along a row are summed first, which is most of a pixel-art sprite; a
+  /// few dozen runs are returned as they are (sorting merges them). Linear probing in a table at
+  /// most half full.
+  private static func hashedEntries(_ image: RGBAImage) -> [UInt64] {
     let pixelCount = image.pixelCount
-    // Pass 1: gather the visible pixels as 0xRRGGBBAA and count the three colour bytes.
-    var counts = [Int](repeating: 0, count: 3 * 256)
-    var packed = [UInt32](repeating: 0, count: pixelCount)
-    let visible = image.pixels.withUnsafeBytes { raw in
-      packed.withUnsafeMutableBufferPointer { out in
-        counts.withUnsafeMutableBufferPointer { counts in
-          var n = 0
-          var offset = 0
-          for _ in 0..<pixelCount {
-            // Bytes R, G, B, A in memory; as a big-endian word that is 0xRRGGBBAA.
-            let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-            offset &+= 4
-            if word & 0xFF != 0 {
-              out[n] = word
-              n &+= 1
-              counts[Int((word >> 8) & 0xFF)] &+= 1
-              counts[256 &+ Int((word >> 16) & 0xFF)] &+= 1
-              counts[512 &+ Int(word >> 24)] &+= 1
-            }
+    let runs = [UInt64](unsafeUninitializedCapacity: pixelCount) { runs, initialized in
+      image.pixels.withUnsafeBytes { raw in
+        var count = 0
+        var runKey: UInt32 = 0
+        var runWeight: UInt64 = 0
+        var offset = 0
+        for _ in 0..<pixelCount {
+          // Bytes R, G, B, A in memory; as a big-endian word that is 0xRRGGBBAA.
+          let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+          offset &+= 4
+          let alpha = UInt64(word & 0xFF)
+          if alpha == 0 { continue }
+          let key = word >> 8
+          if key == runKey {
+            runWeight &+= alpha
+            continue
           }
-          return n
+          if runWeight > 0 {
+            runs[count] = UInt64(runKey) << weightBits | runWeight
+            count &+= 1
+          }
+          runKey = key
+          runWeight = alpha
+        }
+        if runWeight > 0 {
+          runs[count] = UInt64(runKey) << weightBits | runWeight
+          count &+= 1
+        }
+        initialized = count
+      }
+    }
+    if runs.count <= 48 { return runs }
+
+    let capacity = max(64, 1 << (Int.bitWidth - (2 * runs.count - 1).leadingZeroBitCount))
+    let shift = UInt64(64 - capacity.trailingZeroBitCount)
+    let mask = capacity - 1
+    let empty = UInt64.max
+    // Slots hold entries (colour << 40 | weight); a colour's slot is found from its top bits.
+    var table = [UInt64](repeating: empty, count: capacity)
+    var distinct = 0
+    table.withUnsafeMutableBufferPointer { table in
+      for run in runs {
+        let key = run >> weightBits
+        // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
+        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while true {
+          let entry = table[slot]
+          if entry == empty {
+            table[slot] = run
+            distinct &+= 1
+            break
+          }
+          if entry >> weightBits == key {
+            table[slot] = entry &+ (run & weightMask)
+            break
+          }
+          slot = (slot &+ 1) & mask
         }
       }
     }
-    guard visible > 0 else {
+    var entries = [UInt64]()
+    entries.reserveCapacity(distinct)
+    for entry in table where entry != empty { entries.append(entry) }
+    return entries
+  }
+
+  /// One entry per visible pixel (weight = its alpha), for sorting and merging.
+  private static func pixelEntries(_ image: RGBAImage) -> [UInt64] {
+    var entries = [UInt64]()
+    entries.reserveCapacity(image.pixelCount)
+    image.pixels.withUnsafeBytes { raw in
+      var offset = 0
+      for _ in 0..<image.pixelCount {
+        let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        offset &+= 4
+        if word & 0xFF != 0 { entries.append(UInt64(word >> 8) << weightBits | UInt64(word & 0xFF)) }
+      }
+    }
+    return entries
+  }
+
+  /// Sorts entries by colour: insertion sort when short, else a stable LSD radix sort on the three
+  /// colour bytes (three counting passes).
+  private static func sortByColor(_ entries: UnsafeMutableBufferPointer<UInt64>) {
+    let n = entries.count
+    if n <= 48 {
+      for i in 1..<max(n, 1) {
+        let entry = entries[i]
+        var j = i
+        while j > 0 && entries[j &- 1] > entry {
+          entries[j] = entries[j &- 1]
+          j &-= 1
+        }
+        entries[j] = entry
+      }
+      return
+    }
+    var counts = [Int](repeating: 0, count: 3 * 256)
+    var scratch = [UInt64](repeating: 0, count: n)
+    counts.withUnsafeMutableBufferPointer { counts in
+      scratch.withUnsafeMutableBufferPointer { scratch in
+        for entry in entries {
+          counts[Int((entry >> weightBits) & 0xFF)] &+= 1
+          counts[256 &+ Int((entry >> (weightBits + 8)) & 0xFF)] &+= 1
+          counts[512 &+ Int((entry >> (weightBits + 16)) & 0xFF)] &+= 1
+        }
+        var source = entries
+        var target = scratch
+        for pass in 0..<3 {
+          let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass * 256)..<(pass * 256 + 256)])
+          // Counts become start offsets; a byte shared by every entry cannot change the order.
+          var start = 0
+          var skip = false
+          for digit in 0..<256 {
+            let c = digits[digit]
+            if c == n { skip = true }
+            digits[digit] = start
+            start &+= c
+          }
+          if skip { continue }
+          let shift = weightBits + UInt64(8 * pass)
+          for entry in source {
+            let digit = Int((entry >> shift) & 0xFF)
+            target[digits[digit]] = entry
+            digits[digit] &+= 1
+          }
+          swap(&source, &target)
+        }
+        if source.baseAddress != entries.baseAddress {
+          _ = entries.update(fromContentsOf: source)
+        }
+      }
+    }
+  }
+
+  /// Creates the list from entries sorted by colour, merging entries of the same colour.
+  private init(sortedEntries entries: [UInt64]) {
+    guard let first = entries.first else {
       self.init(sortedKeys: [], weights: [])
       return
     }
-
-    // Passes 2-4: a stable counting sort on each colour byte, blue first (least significant).
-    var scratch = [UInt32](repeating: 0, count: visible)
-    var sortedIsPacked = true
-    counts.withUnsafeMutableBufferPointer { counts in
-      for pass in 0..<3 {
-        let base = pass * 256
-        let shift = UInt32(8 * (pass + 1))
-        // A byte shared by every pixel cannot change the order: skip the pass.
-        var occupied = 0
-        for digit in 0..<256 where counts[base + digit] != 0 { occupied += 1 }
-        if occupied <= 1 { continue }
-        var start = 0
-        for digit in 0..<256 {
-          let c = counts[base + digit]
-          counts[base + digit] = start
-          start += c
-        }
-        packed.withUnsafeMutableBufferPointer { a in
-          scratch.withUnsafeMutableBufferPointer { b in
-            let (source, target) = sortedIsPacked ? (a, b) : (b, a)
-            for i in 0..<visible {
-              let word = source[i]
-              let digit = base &+ Int((word >> shift) & 0xFF)
-              target[counts[digit]] = word
-              counts[digit] &+= 1
-            }
-          }
-        }
-        sortedIsPacked.toggle()
-      }
-    }
-    let sorted = sortedIsPacked ? packed : scratch
-
-    // Merge runs of equal colour, summing their alphas.
+    let shift = Self.weightBits
+    let mask = Self.weightMask
     var keys = [UInt32]()
     var weights = [Int]()
-    sorted.withUnsafeBufferPointer { sorted in
-      var runKey = sorted[0] >> 8
-      var runWeight = 0
-      for i in 0..<visible {
-        let word = sorted[i]
-        let key = word >> 8
-        if key != runKey {
-          keys.append(runKey)
-          weights.append(runWeight)
-          runKey = key
-          runWeight = 0
-        }
-        runWeight &+= Int(word & 0xFF)
+    keys.reserveCapacity(entries.count)
+    weights.reserveCapacity(entries.count)
+    var runKey = first >> shift
+    var runWeight: UInt64 = 0
+    for entry in entries {
+      let key = entry >> shift
+      if key != runKey {
+        keys.append(UInt32(truncatingIfNeeded: runKey))
+        weights.append(Int(runWeight))
+        runKey = key
+        runWeight = 0
       }
-      keys.append(runKey)
-      weights.append(runWeight)
+      runWeight &+= entry & mask
     }
+    keys.append(UInt32(truncatingIfNeeded: runKey))
+    weights.append(Int(runWeight))
     self.init(sortedKeys: keys, weights: weights)
   }
 

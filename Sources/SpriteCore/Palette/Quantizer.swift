@@ -18,19 +18,24 @@ struct Clusters: Sendable {
   var sums: [SIMD4<Double>]
   /// The cluster index of each point, parallel to the points.
   var assignments: [Int32]
+  /// Each cluster's representative (L, a, b, ·) when it is not the weighted mean (k-medians).
+  var centres: [SIMD4<Double>]? = nil
 
   /// The number of clusters.
   var count: Int { sums.count }
 
-  /// The weighted mean of cluster `index` in OKLab.
+  /// The representative of cluster `index` in OKLab: `centres` if set, else the weighted mean.
   func centroid(_ index: Int) -> OKLab {
+    if let centres {
+      return OKLab(l: centres[index][0], a: centres[index][1], b: centres[index][2])
+    }
     let s = sums[index]
     return OKLab(l: s[0] / s[3], a: s[1] / s[3], b: s[2] / s[3])
   }
 
   /// The total weighted squared OKLab error of the points against their cluster means.
   func squaredError(of points: ColorPoints) -> Double {
-    let means = sums.map { SIMD4<Float>($0 / $0[3]) }
+    let means = sums.map { Lanes.float($0 / $0[3]) }
     var total = 0.0
     for i in 0..<points.count {
       let d = points.coordinates[i] - means[Int(assignments[i])]
@@ -44,9 +49,31 @@ struct Clusters: Sendable {
     of points: ColorPoints, assignments: [Int32], clusterCount: Int
   ) -> [SIMD4<Double>] {
     var sums = [SIMD4<Double>](repeating: .zero, count: clusterCount)
-    for i in 0..<points.count {
-      sums[Int(assignments[i])] += SIMD4<Double>(points.coordinates[i]) * points.weights[i]
+    sums.withUnsafeMutableBufferPointer { sums in
+      points.moments.withUnsafeBufferPointer { moments in
+        assignments.withUnsafeBufferPointer { assignments in
+          for i in 0..<moments.count { sums[Int(assignments[i])] += moments[i] }
+        }
+      }
     }
     return sums
+  }
+}
+
+/// Lane-by-lane conversions between the single-precision points and double-precision sums.
+///
+/// Spelled out per lane because the generic `SIMD4` converting initialisers are not specialised
+/// into single instructions and dominate the quantizers' run time.
+enum Lanes {
+  /// The four lanes of `v` in double precision.
+  @inline(__always)
+  static func double(_ v: SIMD4<Float>) -> SIMD4<Double> {
+    SIMD4(Double(v[0]), Double(v[1]), Double(v[2]), Double(v[3]))
+  }
+
+  /// The four lanes of `v` rounded to single precision.
+  @inline(__always)
+  static func float(_ v: SIMD4<Double>) -> SIMD4<Float> {
+    SIMD4(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]))
   }
 }

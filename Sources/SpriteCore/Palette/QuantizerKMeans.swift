@@ -1,19 +1,18 @@
 /// Weighted k-means (Lloyd's algorithm) in OKLab, seeded with ``QuantizerWu``.
 ///
-/// Each round moves every point to its nearest centroid (squared Euclidean OKLab distance) and
-/// then moves every centroid to the weighted mean of its points, until no point moves or
-/// `maxIterations` rounds have run. A point changes cluster only for a strictly nearer centroid,
-/// and among equally near ones the lowest index wins, so the result is deterministic. A cluster
-/// left empty is re-seeded with the point of largest weighted error (lowest index on ties) taken
-/// from a cluster that keeps other points.
-///
-/// Centroids whose squared distance from a point's best centroid so far is at least four times
-/// that point's distance cannot be nearer (triangle inequality), so they are skipped, as in
-/// Material Color Utilities' `QuantizerWsmeans`.
+/// Each round moves every point to its nearest centroid (squared Euclidean OKLab distance; see
+/// ``PointBlocks`` for the tie rule) and then moves every centroid to the weighted mean of its
+/// points, until no point moves or `maxIterations` rounds have run. A cluster left empty is
+/// re-seeded with the point of largest weighted error (lowest index on ties) taken from a cluster
+/// that keeps other points. Everything runs in point order, so the result is deterministic.
 ///
 /// Source: M. E. Celebi, "Improving the performance of k-means for color quantization", Image
 /// and Vision Computing 29(4), 260-271 (2011): Wu's boxes as the seed, then k-means on the
 /// distinct colours weighted by their counts.
+///
+/// ``PaletteExtractor`` refines Wu's boxes with ``QuantizerKMedians`` instead, which scores better
+/// on SPEC section 4's mean-distance measure; this quantizer is the Celebi baseline it is
+/// compared with in the tests.
 struct QuantizerKMeans: Quantizer {
   /// The most assign-and-update rounds.
   var maxIterations: Int = 24
@@ -27,43 +26,43 @@ struct QuantizerKMeans: Quantizer {
     refine(seeding.clusters(of: points, maxColors: maxColors), of: points)
   }
 
-  /// Runs k-means on `points` from the partition `initial`.
-  func refine(_ initial: Clusters, of points: ColorPoints) -> Clusters {
+  /// Runs k-means on `points` from the partition `initial` (whose clusters are not empty).
+  ///
+  /// - Parameter blocks: `points` as ``PointBlocks``, when the caller already has them.
+  func refine(_ initial: Clusters, of points: ColorPoints, blocks: PointBlocks? = nil) -> Clusters {
     let n = points.count
-    guard initial.count > 1 else { return initial }
+    let k = initial.count
+    guard k > 1 else { return initial }
     var assignments = initial.assignments
     var sums = initial.sums
-    var centroids = sums.map { SIMD4<Float>($0 / $0[3]) }
-    var gaps = [Float]()
+    var members = [Int](repeating: 0, count: k)
+    for a in assignments { members[Int(a)] += 1 }
 
+    let blocks = blocks ?? PointBlocks(points.coordinates)
+    var nearest = [Int32](repeating: 0, count: n)
     for _ in 0..<maxIterations {
-      let k = sums.count
-      gaps.removeAll(keepingCapacity: true)
-      gaps.append(contentsOf: repeatElement(0, count: k * k))
-      for i in 0..<k {
-        for j in 0..<k { gaps[i * k + j] = distance(centroids[i], centroids[j]) }
+      nearest.withUnsafeMutableBufferPointer {
+        blocks.nearest(sums.map { Lanes.float($0 / $0[3]) }, into: $0)
       }
       var moved = false
-      points.coordinates.withUnsafeBufferPointer { coordinates in
-        centroids.withUnsafeBufferPointer { centroids in
-          gaps.withUnsafeBufferPointer { gaps in
-            assignments.withUnsafeMutableBufferPointer { assignments in
-              for i in 0..<n {
-                let p = coordinates[i]
-                let current = Int(assignments[i])
-                var best = current
-                var bestDistance = distance(p, centroids[current])
-                for j in 0..<k where j != best {
-                  if gaps[best &* k &+ j] >= 4 * bestDistance { continue }
-                  let d = distance(p, centroids[j])
-                  if d < bestDistance || (d == bestDistance && j < best) {
-                    best = j
-                    bestDistance = d
+      // Sums are updated point by point as points move (a fixed order, so still deterministic)
+      // and recomputed exactly at the end.
+      points.moments.withUnsafeBufferPointer { moments in
+        nearest.withUnsafeBufferPointer { nearest in
+          assignments.withUnsafeMutableBufferPointer { assignments in
+            sums.withUnsafeMutableBufferPointer { sums in
+              members.withUnsafeMutableBufferPointer { members in
+                for i in 0..<n {
+                  let best = Int(nearest[i])
+                  let current = Int(assignments[i])
+                  if best != current {
+                    sums[current] -= moments[i]
+                    sums[best] += moments[i]
+                    members[current] &-= 1
+                    members[best] &+= 1
+                    assignments[i] = Int32(best)
+                    moved = true
                   }
-                }
-                if best != current {
-                  assignments[i] = Int32(best)
-                  moved = true
                 }
               }
             }
@@ -71,12 +70,14 @@ struct QuantizerKMeans: Quantizer {
         }
       }
       if !moved { break }
-      sums = Clusters.sums(of: points, assignments: assignments, clusterCount: k)
-      if sums.contains(where: { $0[3] == 0 }) {
+      if members.contains(0) {
+        sums = Clusters.sums(of: points, assignments: assignments, clusterCount: k)
         reseedEmptyClusters(&sums, &assignments, points)
+        members = [Int](repeating: 0, count: sums.count)
+        for a in assignments { members[Int(a)] += 1 }
       }
-      centroids = sums.map { SIMD4<Float>($0 / $0[3]) }
     }
+    sums = Clusters.sums(of: points, assignments: assignments, clusterCount: sums.count)
     return Clusters(sums: sums, assignments: assignments)
   }
 
@@ -88,7 +89,7 @@ struct QuantizerKMeans: Quantizer {
     let k = sums.count
     var members = [Int](repeating: 0, count: k)
     for a in assignments { members[Int(a)] += 1 }
-    let means = sums.map { $0[3] > 0 ? SIMD4<Float>($0 / $0[3]) : .zero }
+    let means = sums.map { $0[3] > 0 ? Lanes.float($0 / $0[3]) : .zero }
     var taken = [Bool](repeating: false, count: points.count)
     for cluster in 0..<k where members[cluster] == 0 {
       var chosen = -1

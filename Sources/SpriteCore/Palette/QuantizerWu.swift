@@ -1,149 +1,197 @@
-/// Greedy variance-minimising box splitting in OKLab, after Xiaolin Wu's quantizer.
+/// Greedy variance-minimising box splitting in OKLab: Xiaolin Wu's quantizer on weighted points.
 ///
-/// Start with one box holding every point. Repeatedly take the box whose best cut lowers the total
-/// weighted squared error the most, and cut it with an axis-aligned plane (L, a or b) there. The
-/// error drop of a cut is Wu's criterion, computed from the parts' weights and weighted sums alone:
-/// |S₁|²/W₁ + |S₂|²/W₂ − |S|²/W. Candidate planes are the edges of `binCount` equal slices of the
-/// box's extent on each axis, so one box costs O(*m* + `binCount`) for *m* points, with no sorting.
+/// Start with one box holding every point. Repeatedly take the box with the largest weighted
+/// squared error (Σw·|x − mean|²) and cut it across its axis of largest error (L, a or b) with the
+/// plane that lowers the total error the most. That drop is Wu's criterion, computed from the two
+/// parts' weights and weighted sums alone: |S₁|²/W₁ + |S₂|²/W₂ − |S|²/W. Candidate planes are
+/// the edges of `binCount` equal slices of the box's extent (2*m* slices for a box of *m* <
+/// `binCount`/2 points), so one cut costs O(*m* + `binCount`), with no sorting.
 ///
 /// Source: X. Wu, "Efficient Statistical Computations for Optimal Color Quantization", in
 /// Graphics Gems II (1991), pp. 126-133. Unlike the original it works on the distinct colours
 /// (or grid cells) in OKLab rather than on a fixed 5-bit RGB histogram, so colours that differ in
-/// their low bits stay apart.
+/// their low bits stay apart, and it searches one axis per box instead of three.
 struct QuantizerWu: Quantizer {
-  /// The number of candidate slices per axis and box.
-  var binCount: Int = 64
+  /// The most candidate slices per box.
+  var binCount: Int = 32
 
-  /// A contiguous range of the point order and its best cut.
+  /// A contiguous range of the point order and its statistics.
   private struct Box {
     var start: Int
     var end: Int
-    var sum: SIMD4<Double>
-    var gain: Double = 0
-    var axis: Int = 0
-    var cut: Int32 = 0
-    var low: SIMD4<Float> = .zero
-    var scale: SIMD4<Float> = .zero
+    /// (Σw·L, Σw·a, Σw·b, Σw).
+    var sum: SIMD4<Double> = .zero
+    /// (Σw·L², Σw·a², Σw·b², 0).
+    var squares: SIMD4<Double> = .zero
+    var low = SIMD4<Float>(repeating: .infinity)
+    var high = SIMD4<Float>(repeating: -.infinity)
+
+    /// The weighted squared error about the mean along each axis (lanes 0-2).
+    var axisErrors: SIMD4<Double> { squares - sum * sum / sum[3] }
+
+    /// The weighted squared error about the mean; 0 for a single point, which cannot be cut.
+    var error: Double {
+      guard end - start > 1 else { return 0 }
+      let e = axisErrors
+      return e[0] + e[1] + e[2]
+    }
+
+    /// Adds one point to the statistics.
+    @inline(__always)
+    mutating func add(_ point: SIMD4<Float>, _ moment: SIMD4<Double>) {
+      sum += moment
+      squares += Lanes.double(point * point) * moment[3]
+      // `replacing(with:where:)` compiles to compare-and-blend; `pointwiseMin` is a call per use.
+      low = low.replacing(with: point, where: point .< low)
+      high = high.replacing(with: point, where: point .> high)
+    }
   }
 
   /// Returns at most `maxColors` boxes of `points` as clusters.
   ///
   /// - Complexity: O(*k* · (*n* + `binCount`)) at worst for *n* points and *k* = `maxColors`.
   func clusters(of points: ColorPoints, maxColors: Int) -> Clusters {
+    clusters(of: points, snapshotsAt: [maxColors])[0]
+  }
+
+  /// Returns the boxes after each count in `counts` has been reached (or splitting stopped): one
+  /// run serves several palette sizes, since the first *k* cuts never depend on later ones.
+  ///
+  /// - Parameter counts: Box counts, each at least 1, in any order.
+  func clusters(of points: ColorPoints, snapshotsAt counts: [Int]) -> [Clusters] {
     let n = points.count
-    precondition(n > 0 && maxColors > 0, "QuantizerWu needs points and at least one colour")
-    var order = (0..<n).map { Int32($0) }
+    precondition(n > 0 && counts.allSatisfy { $0 > 0 }, "QuantizerWu needs points and counts > 0")
+    let maxColors = counts.max() ?? 1
+    var order = [Int32](unsafeUninitializedCapacity: n) { order, initialized in
+      for i in 0..<n { order[i] = Int32(i) }
+      initialized = n
+    }
     var scratch = [Int32](repeating: 0, count: n)
-    var histogram = [SIMD4<Double>](repeating: .zero, count: 3 * binCount)
+    var histogram = [SIMD4<Double>](repeating: .zero, count: min(binCount, 2 * n))
+    var boxes = [Box(start: 0, end: n)]
+    boxes.reserveCapacity(maxColors)
+    for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i]) }
+    var errors = [boxes[0].error]
+    errors.reserveCapacity(maxColors)
+    var snapshots = [Clusters?](repeating: nil, count: counts.count)
 
-    var total = SIMD4<Double>.zero
-    for i in 0..<n { total += SIMD4<Double>(points.coordinates[i]) * points.weights[i] }
-    var boxes = [Box(start: 0, end: n, sum: total)]
-    evaluate(&boxes[0], points, order, &histogram)
-
-    while boxes.count < maxColors {
-      var chosen = -1
-      var bestGain = 0.0
-      for (index, box) in boxes.enumerated() where box.gain > bestGain {
-        chosen = index
-        bestGain = box.gain
-      }
-      if chosen < 0 { break }
-      let right = split(&boxes[chosen], points, &order, &scratch)
-      boxes.append(right)
-      evaluate(&boxes[chosen], points, order, &histogram)
-      evaluate(&boxes[boxes.count - 1], points, order, &histogram)
-    }
-
-    var assignments = [Int32](repeating: 0, count: n)
-    for (index, box) in boxes.enumerated() {
-      for position in box.start..<box.end { assignments[Int(order[position])] = Int32(index) }
-    }
-    return Clusters(sums: boxes.map(\.sum), assignments: assignments)
-  }
-
-  /// The slice of `point` along every axis for `box`'s grid, clamped to 0..<binCount.
-  @inline(__always)
-  private func slices(_ point: SIMD4<Float>, _ box: Box) -> SIMD4<Int32> {
-    let t = SIMD4<Int32>((point - box.low) * box.scale, rounding: .towardZero)
-    return t.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: Int32(binCount - 1)))
-  }
-
-  /// Finds `box`'s best cut and its error drop (0 when it cannot be cut).
-  private func evaluate(
-    _ box: inout Box, _ points: ColorPoints, _ order: [Int32], _ histogram: inout [SIMD4<Double>]
-  ) {
-    box.gain = 0
-    guard box.end - box.start > 1 else { return }
-    var low = points.coordinates[Int(order[box.start])]
-    var high = low
-    for position in box.start..<box.end {
-      let p = points.coordinates[Int(order[position])]
-      low = pointwiseMin(low, p)
-      high = pointwiseMax(high, p)
-    }
-    let extent = high - low
-    box.low = low
-    box.scale = (SIMD4<Float>(repeating: Float(binCount)) / extent).replacing(
-      with: 0, where: .!(extent .> 0))
-    box.scale[3] = 0
-
-    let bins = binCount
-    for i in 0..<(3 * bins) { histogram[i] = .zero }
-    for position in box.start..<box.end {
-      let index = Int(order[position])
-      let p = points.coordinates[index]
-      let s = slices(p, box)
-      let moment = SIMD4<Double>(p) * points.weights[index]
-      histogram[Int(s[0])] += moment
-      histogram[bins + Int(s[1])] += moment
-      histogram[2 * bins + Int(s[2])] += moment
-    }
-
-    let whole = squaredNorm(box.sum) / box.sum[3]
-    for axis in 0..<3 where extent[axis] > 0 {
-      var left = SIMD4<Double>.zero
-      for cut in 0..<(bins - 1) {
-        left += histogram[axis * bins + cut]
-        let right = box.sum - left
-        guard left[3] > 0, right[3] > 0 else { continue }
-        let gain = squaredNorm(left) / left[3] + squaredNorm(right) / right[3] - whole
-        if gain > box.gain {
-          box.gain = gain
-          box.axis = axis
-          box.cut = Int32(cut)
+    points.coordinates.withUnsafeBufferPointer { coordinates in
+      points.moments.withUnsafeBufferPointer { moments in
+        order.withUnsafeMutableBufferPointer { order in
+          scratch.withUnsafeMutableBufferPointer { scratch in
+            histogram.withUnsafeMutableBufferPointer { histogram in
+              let space = Space(
+                coordinates: coordinates, moments: moments, order: order, scratch: scratch,
+                histogram: histogram)
+              while true {
+                for (position, count) in counts.enumerated() where count == boxes.count {
+                  snapshots[position] = Self.clusters(boxes, UnsafeBufferPointer(order))
+                }
+                if boxes.count >= maxColors { break }
+                var chosen = -1
+                var largest = 0.0
+                for index in errors.indices where errors[index] > largest {
+                  chosen = index
+                  largest = errors[index]
+                }
+                if chosen < 0 { break }
+                guard let upper = space.split(&boxes[chosen]) else {
+                  errors[chosen] = 0  // Every point fell in one slice.
+                  continue
+                }
+                boxes.append(upper)
+                errors[chosen] = boxes[chosen].error
+                errors.append(upper.error)
+              }
+            }
+          }
         }
       }
     }
+    if snapshots.contains(where: { $0 == nil }) {
+      let final = order.withUnsafeBufferPointer { Self.clusters(boxes, $0) }
+      for i in snapshots.indices where snapshots[i] == nil { snapshots[i] = final }
+    }
+    return snapshots.map { $0! }
   }
 
-  /// Cuts `box` at its best cut, keeping the lower part in `box` and returning the upper part.
-  private func split(
-    _ box: inout Box, _ points: ColorPoints, _ order: inout [Int32], _ scratch: inout [Int32]
-  ) -> Box {
-    var lower = box.start
-    var upperCount = 0
-    var lowerSum = SIMD4<Double>.zero
-    var upperSum = SIMD4<Double>.zero
-    for position in box.start..<box.end {
-      let index = order[position]
-      let p = points.coordinates[Int(index)]
-      let moment = SIMD4<Double>(p) * points.weights[Int(index)]
-      if slices(p, box)[box.axis] <= box.cut {
-        order[lower] = index
-        lower += 1
-        lowerSum += moment
-      } else {
-        scratch[upperCount] = index
-        upperCount += 1
-        upperSum += moment
-      }
+  /// The partition `boxes` describe, given the point order their ranges index.
+  private static func clusters(_ boxes: [Box], _ order: UnsafeBufferPointer<Int32>) -> Clusters {
+    var assignments = [Int32](repeating: 0, count: order.count)
+    for (index, box) in boxes.enumerated() {
+      for position in box.start..<box.end { assignments[Int(order[position])] = Int32(index) }
     }
-    for i in 0..<upperCount { order[lower + i] = scratch[i] }
-    let upper = Box(start: lower, end: box.end, sum: upperSum)
-    box.end = lower
-    box.sum = lowerSum
-    return upper
+    return Clusters(sums: boxes.map { $0.sum }, assignments: assignments)
+  }
+
+  /// The buffers one run works in.
+  private struct Space {
+    let coordinates: UnsafeBufferPointer<SIMD4<Float>>
+    let moments: UnsafeBufferPointer<SIMD4<Double>>
+    let order: UnsafeMutableBufferPointer<Int32>
+    let scratch: UnsafeMutableBufferPointer<Int32>
+    let histogram: UnsafeMutableBufferPointer<SIMD4<Double>>
+
+    /// Cuts `box` across its axis of largest error where the error drops most, keeping the lower
+    /// part in `box` and returning the upper part; `nil` when every point falls in one slice.
+    func split(_ box: inout Box) -> Box? {
+      let errors = box.axisErrors
+      var axis = 0
+      if errors[1] > errors[axis] { axis = 1 }
+      if errors[2] > errors[axis] { axis = 2 }
+      let low = box.low[axis]
+      let extent = box.high[axis] - low
+      guard extent > 1e-12 else { return nil }
+      let bins = min(histogram.count, 2 * (box.end - box.start))
+      let scale = Float(bins) / extent
+      @inline(__always) func slice(_ index: Int32) -> Int {
+        min(Int((coordinates[Int(index)][axis] - low) * scale), bins &- 1)
+      }
+
+      for i in 0..<bins { histogram[i] = .zero }
+      for position in box.start..<box.end {
+        let index = order[position]
+        histogram[slice(index)] += moments[Int(index)]
+      }
+      var cut = -1
+      var bestScore = 0.0
+      var left = SIMD4<Double>.zero
+      for candidate in 0..<(bins - 1) {
+        let part = histogram[candidate]
+        if part[3] == 0 { continue }
+        left += part
+        let right = box.sum - left
+        guard right[3] > 0 else { break }
+        // The error drop plus the constant |S|²/W; lowest slice wins ties.
+        let score = squaredNorm(left) / left[3] + squaredNorm(right) / right[3]
+        if score > bestScore {
+          bestScore = score
+          cut = candidate
+        }
+      }
+      guard cut >= 0 else { return nil }
+
+      var lower = Box(start: box.start, end: box.start)
+      var upper = Box(start: 0, end: 0)
+      var upperCount = 0
+      for position in box.start..<box.end {
+        let index = order[position]
+        if slice(index) <= cut {
+          order[lower.end] = index
+          lower.end &+= 1
+          lower.add(coordinates[Int(index)], moments[Int(index)])
+        } else {
+          scratch[upperCount] = index
+          upperCount &+= 1
+          upper.add(coordinates[Int(index)], moments[Int(index)])
+        }
+      }
+      for i in 0..<upperCount { order[lower.end &+ i] = scratch[i] }
+      upper.start = lower.end
+      upper.end = box.end
+      box = lower
+      return upper
+    }
   }
 }
 

@@ -6,11 +6,12 @@ import SpriteTheme
 /// `sprite-theme analyze FILE`: one sprite's colours as a readable summary or theme JSON.
 struct Analyze: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Analyse one sprite: its average colours as a summary, or the theme JSON.",
+    abstract: "Analyse one sprite: its colours as a summary, or the theme JSON.",
     discussion: """
       Prints the area-average colour over the chosen extent (linear light and encoded sRGB) and \
-      over the original app's Core Image seed extent. On a terminal each colour is shown as a \
-      swatch. With --json prints the theme document instead.
+      over the original app's Core Image seed extent, the palette (most populous first), the six \
+      named swatches with title and body text colours that meet WCAG contrast, and the card. On \
+      a terminal each colour is shown as a swatch. With --json prints the theme document instead.
       """)
 
   @Argument(help: ArgumentHelp("The PNG file to analyse.", valueName: "file"))

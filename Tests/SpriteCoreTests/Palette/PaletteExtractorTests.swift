@@ -1,4 +1,4 @@
-import SpriteCore
+@testable import SpriteCore
 import Testing
 import _SpriteTestSupport
 
@@ -218,6 +218,32 @@ struct PaletteExtractorTests {
     #expect(bluish.b > 170 && bluish.r < 70 && bluish.g < 80)
     #expect(palette.entries[0].weight == 140 * 255)
     #expect(palette.entries[1].weight == 60 * 200)
+  }
+
+  @Test("several sizes at once give the same palettes as one size at a time")
+  func severalSizes() {
+    for (name, image) in Self.images {
+      let sizes = [16, 8, 1, 8, 64, 3]
+      let together = PaletteExtractor.palettes(of: image, maxColors: sizes)
+      for (size, palette) in zip(sizes, together) {
+        #expect(palette == PaletteExtractor(maxColors: size).palette(of: image), "\(name) \(size)")
+      }
+    }
+  }
+
+  @Test("the fast palette initialiser equals Palette(weights:) for distinct colours")
+  func distinctInitialiser() {
+    var rng = SeededRandom(seed: 17)
+    for count in [0, 1, 2, 7, 30, 64] {
+      let colors = (0..<count).map { _ in
+        (color: RGBA8(
+          r: .random(in: 0...255, using: &rng), g: .random(in: 0...3, using: &rng),
+          b: .random(in: 0...255, using: &rng)), weight: Int.random(in: 0...4, using: &rng) * 255)
+      }
+      var seen = Set<RGBA8>()
+      let distinct = colors.filter { seen.insert($0.color).inserted }
+      #expect(Palette(distinct: distinct) == Palette(weights: distinct))
+    }
   }
 
   @Test("a large colourful image is pooled on a grid and still meets the contract")

@@ -13,6 +13,18 @@ private func gradient(width: Int, height: Int, seed: UInt64) -> RGBAImage {
   }
 }
 
+/// The weighted mean OKLab distance (not squared) of points to their cluster's centre.
+private func meanDistance(_ clusters: Clusters, _ points: ColorPoints) -> Double {
+  var total = 0.0
+  for i in 0..<points.count {
+    let c = clusters.centroid(Int(clusters.assignments[i]))
+    let p = points.coordinates[i]
+    let d = SIMD4<Double>(Double(p[0]) - c.l, Double(p[1]) - c.a, Double(p[2]) - c.b, 0)
+    total += points.weights[i] * (d * d).sum().squareRoot()
+  }
+  return total / points.weights.reduce(0, +)
+}
+
 @Suite("Quantizers")
 struct QuantizerTests {
   @Test("distinct colours: sorted keys and alpha sums equal a dictionary count")
@@ -51,9 +63,25 @@ struct QuantizerTests {
     }
   }
 
+  @Test("rounding OKLab to 8-bit by table search equals OKLab.rgba8")
+  func fastEncode() {
+    var rng = SeededRandom(seed: 31)
+    for _ in 0..<20_000 {
+      let lab = OKLab(
+        l: .random(in: -0.05...1.05, using: &rng), a: .random(in: -0.4...0.4, using: &rng),
+        b: .random(in: -0.4...0.4, using: &rng))
+      #expect(FastOKLab.rgba8(l: lab.l, a: lab.a, b: lab.b) == lab.rgba8)
+    }
+    for value in 0...255 {
+      let c = RGBA8(r: UInt8(value), g: UInt8(255 - value), b: UInt8(value / 2))
+      let lab = OKLab(c)
+      #expect(FastOKLab.rgba8(l: lab.l, a: lab.a, b: lab.b) == c)
+    }
+  }
+
   @Test("the cube root is accurate and gives 0 for 0")
   func cubeRoot() {
-    var x: Float = 1e-30
+    var x: Float = 1e-29
     while x < 8 {
       let y = FastOKLab.cubeRoot(SIMD4(x, x * 1.5, x * 2, 0))
       for (lane, input) in [x, x * 1.5, x * 2].enumerated() {
@@ -98,11 +126,54 @@ struct QuantizerTests {
         PaletteQuality.meanSquaredError(kMeans, points)
           <= PaletteQuality.meanSquaredError(wu, points) * (1 + 1e-9))
       // And after rounding to 8-bit colours, on the pixels themselves.
-      let wuPalette = PaletteExtractor.palette(rounding: wu, of: colors, points: points)
-      let kMeansPalette = PaletteExtractor.palette(rounding: kMeans, of: colors, points: points)
+      let blocks = PointBlocks(points.coordinates)
+      let wuPalette = PaletteExtractor.palette(rounding: wu, blocks: blocks, weights: colors.weights)
+      let kMeansPalette = PaletteExtractor.palette(
+        rounding: kMeans, blocks: blocks, weights: colors.weights)
       #expect(
         PaletteQuality.meanOKLabError(of: image, to: kMeansPalette.entries.map(\.color))
           <= PaletteQuality.meanOKLabError(of: image, to: wuPalette.entries.map(\.color)) + 1e-4)
+    }
+  }
+
+  @Test(
+    "k-medians lowers the weighted sum of OKLab distances below its Wu seed's",
+    arguments: [2, 4, 8, 16, 32])
+  func kMediansImprovesOnWu(maxColors: Int) {
+    let images = [
+      SyntheticSprites.noise(width: 32, height: 32, seed: 6, alphas: [255]),
+      SyntheticSprites.noise(width: 40, height: 24, seed: 7),
+      gradient(width: 48, height: 32, seed: 8),
+    ]
+    for image in images {
+      let points = ColorPoints(exactly: DistinctColors(of: image))
+      let wu = QuantizerWu().clusters(of: points, maxColors: maxColors)
+      let kMedians = QuantizerKMedians().refine(wu, of: points, blocks: PointBlocks(points.coordinates))
+      #expect(meanDistance(kMedians, points) <= meanDistance(wu, points) * (1 + 1e-5))
+      #expect(kMedians.sums.allSatisfy { $0[3] > 0 })
+    }
+  }
+
+  @Test("the nearest-centre search agrees with a plain scan, ties to the lowest index")
+  func pointBlocks() {
+    var rng = SeededRandom(seed: 12)
+    let points = (0..<203).map { _ in
+      SIMD4<Float>(.random(in: 0...1, using: &rng), .random(in: -0.3...0.3, using: &rng),
+        .random(in: -0.3...0.3, using: &rng), 1)
+    }
+    for k in [1, 3, 8, 13, 64] {
+      var centres = (0..<k).map { _ in points[Int.random(in: 0..<points.count, using: &rng)] }
+      centres.append(contentsOf: centres.prefix(min(2, 64 - k)))  // exact duplicates: lowest wins
+      var found = [Int32](repeating: -1, count: points.count)
+      found.withUnsafeMutableBufferPointer { PointBlocks(points).nearest(centres, into: $0) }
+      for (i, p) in points.enumerated() {
+        let distances = centres.map { c -> Float in let d = p - c; return (d * d).sum() }
+        let best = distances.min()!
+        let index = Int(found[i])
+        // Within the search's 2⁻¹⁷ tie tolerance of the true minimum, never a later duplicate.
+        #expect(distances[index] <= best * (1 + 1e-5) + 1e-12)
+        #expect(index < k || distances[index] < distances[index - k])
+      }
     }
   }
 
