@@ -85,6 +85,12 @@ enum JSONValue: Sendable {
   /// A JSON string with `"`, `\` and control characters escaped (RFC 8259, section 7).
   private static func writeString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most strings (keys, hex colours, paths) need no escape: copy them whole.
+    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+      out.append(contentsOf: s.utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in s.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
