@@ -1,3 +1,5 @@
+@testable import SpriteCore
+
 /// Weighted k-means (Lloyd's algorithm) in OKLab, seeded with ``QuantizerWu``.
 ///
 /// Each round moves every point to its nearest centroid (squared Euclidean OKLab distance; see
@@ -10,7 +12,7 @@
 /// and Vision Computing 29(4), 260-271 (2011): Wu's boxes as the seed, then k-means on the
 /// distinct colours weighted by their counts.
 ///
-/// ``PaletteExtractor`` refines Wu's boxes with ``QuantizerKMedians`` instead, which scores better
+/// Kept in the tests only: ``PaletteExtractor`` refines Wu's boxes with ``QuantizerKMedians``, which scores better
 /// on SPEC section 4's mean-distance measure; this quantizer is the Celebi baseline it is
 /// compared with in the tests.
 struct QuantizerKMeans: Quantizer {
