@@ -11,18 +11,24 @@ let package = Package(
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // System library: pkg-config discovery only (empty module map).
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    // C shim: the only code that includes <png.h>.
+    .systemLibrary(
+      name: "CLibCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+    // C shims: the only code that includes <png.h> / <curl/curl.h>.
     .target(name: "CSpritePNG", dependencies: ["CLibPNG"]),
+    .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
+    .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
     .target(
       name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG"],
       exclude: ["Schemas"]),
@@ -39,6 +45,12 @@ let package = Package(
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteFetchTests",
+      dependencies: [
+        "SpriteFetch", "_SpriteTestSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]),
     .testTarget(
       name: "SpriteThemeTests", dependencies: ["SpriteTheme", "_SpriteTestSupport"]),
     .testTarget(

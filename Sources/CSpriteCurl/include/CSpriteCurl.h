@@ -1,0 +1,151 @@
+// CSpriteCurl: the only code that talks to libcurl. Swift sees this header; <curl/curl.h> stays in
+// the .c.
+//
+// Rules (ARCHITECTURE.md section 4): typed setters instead of the variadic curl_easy_setopt, all
+// callbacks written in C, NOSIGNAL always on, results copied into caller-owned buffers, messages
+// into a caller buffer, a closed status enum.
+#ifndef CSPRITECURL_H
+#define CSPRITECURL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The outcome of a shim call. Swift imports it as a closed, exhaustively switchable enum.
+typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_Status {
+  /// Success: a response (of any HTTP status) was received completely.
+  CSpriteCurl_StatusOK = 0,
+  /// The URL's scheme is not http, https or file, or a redirect tried another scheme.
+  CSpriteCurl_StatusUnsupportedURL = 1,
+  /// The body grew past the byte cap.
+  CSpriteCurl_StatusTooLarge = 2,
+  /// `CSpriteCurl_cancel` was called while the transfer ran.
+  CSpriteCurl_StatusCancelled = 3,
+  /// The connect, no-progress or total timeout fired.
+  CSpriteCurl_StatusTimedOut = 4,
+  /// The connection could not be made or broke before a response arrived (worth a retry).
+  CSpriteCurl_StatusConnectionFailed = 5,
+  /// Any other libcurl failure; the CURLcode and message are reported.
+  CSpriteCurl_StatusTransportError = 6,
+  /// Memory or handle allocation failed, or an option was rejected.
+  CSpriteCurl_StatusSetupFailed = 7,
+} CSpriteCurl_Status;
+
+/// Integer options a transfer accepts (mapped to CURLOPT_* inside the shim).
+typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_LongOption {
+  /// CURLOPT_CONNECTTIMEOUT_MS.
+  CSpriteCurl_LongOptionConnectTimeoutMs = 0,
+  /// CURLOPT_TIMEOUT_MS (0 means no total limit).
+  CSpriteCurl_LongOptionTotalTimeoutMs = 1,
+  /// The no-progress timeout in milliseconds (0 = off): the transfer fails when no body byte
+  /// arrives for this long. Checked in the xferinfo callback, which libcurl calls about once a
+  /// second, so it fires up to a second late. (LOW_SPEED_LIMIT/TIME averages over a window and
+  /// misses a stall that follows a burst, so it is not used.)
+  CSpriteCurl_LongOptionNoProgressMs = 2,
+  /// CURLOPT_MAXREDIRS.
+  CSpriteCurl_LongOptionMaxRedirects = 3,
+} CSpriteCurl_LongOption;
+
+/// String options a transfer accepts (mapped to CURLOPT_* inside the shim; libcurl copies them).
+typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_StringOption {
+  /// CURLOPT_USERAGENT.
+  CSpriteCurl_StringOptionUserAgent = 0,
+} CSpriteCurl_StringOption;
+
+/// Integer results of a finished transfer.
+typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_LongInfo {
+  /// CURLINFO_RESPONSE_CODE (0 for file:// URLs).
+  CSpriteCurl_LongInfoResponseCode = 0,
+  /// CURLINFO_REDIRECT_COUNT.
+  CSpriteCurl_LongInfoRedirectCount = 1,
+  /// CURLINFO_NUM_CONNECTS: new connections the last transfer opened (0 when one was reused).
+  CSpriteCurl_LongInfoNewConnections = 2,
+} CSpriteCurl_LongInfo;
+
+/// Text results of a finished transfer: the effective URL and captured response headers.
+/// Headers are those of the last response (each redirect hop starts afresh).
+typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_TextInfo {
+  /// CURLINFO_EFFECTIVE_URL.
+  CSpriteCurl_TextInfoEffectiveURL = 0,
+  /// The `ETag` header.
+  CSpriteCurl_TextInfoETag = 1,
+  /// The `Last-Modified` header.
+  CSpriteCurl_TextInfoLastModified = 2,
+  /// The `Retry-After` header.
+  CSpriteCurl_TextInfoRetryAfter = 3,
+  /// The `Content-Type` header.
+  CSpriteCurl_TextInfoContentType = 4,
+} CSpriteCurl_TextInfo;
+
+/// One transfer: an easy handle, its body buffer, header capture and cancel flag. Opaque.
+typedef struct CSpriteCurl_Transfer CSpriteCurl_Transfer;
+
+/// Calls curl_global_init once; call it before any other function, before threads start.
+CSpriteCurl_Status CSpriteCurl_global_init(void);
+
+/// Creates a reusable transfer (an easy handle plus buffers), or NULL when out of memory.
+/// A transfer keeps its connection cache between uses, so reuse it for connection reuse; it must
+/// be used by one thread at a time.
+CSpriteCurl_Transfer *_Nullable CSpriteCurl_transfer_new(void);
+
+/// Resets a transfer for `url` with a body cap of `maxBytes`; returns false when the scheme is not
+/// http, https or file or an option was rejected. Always sets NOSIGNAL, FOLLOWLOCATION with
+/// MAXREDIRS 5, PROTOCOLS_STR "http,https,file", REDIR_PROTOCOLS_STR limited to the URL's own
+/// scheme, FAILONERROR off, an error buffer and a MAXFILESIZE of `maxBytes`.
+bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *_Nonnull transfer,
+                                  const char *_Nonnull url, size_t maxBytes);
+
+/// Frees a transfer and its buffers.
+void CSpriteCurl_transfer_free(CSpriteCurl_Transfer *_Nullable transfer);
+
+/// Sets an integer option; returns false if libcurl rejected it.
+bool CSpriteCurl_set_long(CSpriteCurl_Transfer *_Nonnull transfer, CSpriteCurl_LongOption option,
+                          long value);
+
+/// Sets a string option; returns false if libcurl rejected it.
+bool CSpriteCurl_set_string(CSpriteCurl_Transfer *_Nonnull transfer,
+                            CSpriteCurl_StringOption option, const char *_Nonnull value);
+
+/// Adds one request header line such as "If-None-Match: \"abc\""; returns false on failure.
+bool CSpriteCurl_append_header(CSpriteCurl_Transfer *_Nonnull transfer,
+                               const char *_Nonnull line);
+
+/// Runs the transfer to completion on the calling thread (blocking). `*curlCode` receives the
+/// CURLcode and `msg` the error text (empty on success).
+CSpriteCurl_Status CSpriteCurl_perform(CSpriteCurl_Transfer *_Nonnull transfer,
+                                       int32_t *_Nonnull curlCode, char *_Nonnull msg,
+                                       size_t cap);
+
+/// Asks a running transfer to stop; safe to call from any thread.
+void CSpriteCurl_cancel(CSpriteCurl_Transfer *_Nonnull transfer);
+
+/// Reads an integer result; 0 when unavailable.
+long CSpriteCurl_get_long(CSpriteCurl_Transfer *_Nonnull transfer, CSpriteCurl_LongInfo info);
+
+/// The Content-Length announced by the last response, or -1 when unknown.
+int64_t CSpriteCurl_get_content_length(CSpriteCurl_Transfer *_Nonnull transfer);
+
+/// The byte length of a text result (without NUL), or -1 when absent.
+int64_t CSpriteCurl_text_length(CSpriteCurl_Transfer *_Nonnull transfer,
+                                CSpriteCurl_TextInfo info);
+
+/// Copies a text result into `out` (no NUL added); returns the bytes copied, at most `cap`.
+size_t CSpriteCurl_copy_text(CSpriteCurl_Transfer *_Nonnull transfer, CSpriteCurl_TextInfo info,
+                             char *_Nonnull out, size_t cap);
+
+/// The number of body bytes received.
+size_t CSpriteCurl_body_length(CSpriteCurl_Transfer *_Nonnull transfer);
+
+/// Copies the body into `out`; returns the bytes copied, at most `cap`.
+size_t CSpriteCurl_copy_body(CSpriteCurl_Transfer *_Nonnull transfer, uint8_t *_Nonnull out,
+                             size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Downloads with libcurl under the policy of SPEC section 9.
+///
+/// Each transfer runs its blocking `curl_easy_perform` on its own thread, off Swift's cooperative
+/// pool, with at most `configuration.concurrency` running at once. Finished easy handles return to
+/// a pool, so later transfers to the same host reuse open connections. Cancelling the calling task
+/// stops the transfer within about a second and throws `FetchError.cancelled`.
+///
+/// ```swift
+/// let loader = CurlDataLoader()
+/// let response = try await loader.load(FetchRequest(url: spriteURL, expecting: .png))
+/// ```
+public final class CurlDataLoader: DataLoading {
+  /// The policy this loader applies.
+  public let configuration: Configuration
+  private let pool: TransferPool
+  private let limiter: TransferLimiter
+  private let jitter: JitterSource
+  /// How many connections this loader's transfers have opened; lets tests observe reuse.
+  let connectionsOpened = ConnectionCounter()
+
+  /// Creates a loader with a policy.
+  ///
+  /// - Parameter configuration: Timeouts, caps, retries and concurrency; defaults per SPEC 9.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+    self.pool = TransferPool(capacity: configuration.concurrency)
+    self.limiter = TransferLimiter(limit: configuration.concurrency)
+    self.jitter = JitterSource(seed: configuration.jitterSeed)
+  }
+
+  /// Loads a request, retrying connection errors, 5xx and 429 with backoff.
+  ///
+  /// - Parameter request: What to load and what content to expect.
+  /// - Returns: The final response with a 2xx status, or status 304 with an empty body.
+  /// - Throws: `FetchError`: `.unsupportedURL` for other schemes, `.httpStatus` for other
+  ///   statuses, `.badContent` when the body is not the expected kind, and the transfer errors.
+  public func load(_ request: FetchRequest) async throws -> FetchResponse {
+    let scheme = request.url.scheme?.lowercased() ?? ""
+    guard ["http", "https", "file"].contains(scheme) else {
+      throw FetchError.unsupportedURL(request.url.absoluteString)
+    }
+    var attempt = 0
+    while true {
+      if Task.isCancelled { throw FetchError.cancelled }
+      let failure: AttemptFailure
+      var retryAfter: String?
+      switch await attemptOnce(request) {
+      case .success(let result):
+        connectionsOpened.add(result.newConnections)
+        let status = scheme == "file" && result.status == 0 ? 200 : result.status
+        if (200..<300).contains(status) || status == 304 {
+          return try response(from: result, status: status, request: request)
+        }
+        failure = AttemptFailure(
+          error: .httpStatus(status), retryable: status == 429 || (500..<600).contains(status))
+        retryAfter = result.retryAfter
+      case .failure(let attemptFailure):
+        failure = attemptFailure
+      }
+      guard failure.retryable, attempt < configuration.retries else { throw failure.error }
+      let delay =
+        retryAfter.flatMap { RetryPolicy.retryAfterDelay($0, cap: configuration.maxRetryAfter) }
+        ?? RetryPolicy.backoff(attempt: attempt, configuration: configuration, unit: jitter.next())
+      do {
+        try await Task.sleep(for: delay)
+      } catch {
+        throw FetchError.cancelled
+      }
+      attempt += 1
+    }
+  }
+
+  /// Runs one transfer on a thread, bounded by the limiter, with cancellation wired to the shim.
+  private func attemptOnce(_ request: FetchRequest) async -> Result<CurlResult, AttemptFailure> {
+    await limiter.acquire()
+    defer { Task { await limiter.release() } }
+    guard let transfer = pool.checkOut() else {
+      return .failure(
+        AttemptFailure(
+          error: .transport(code: 27, message: "could not create a libcurl handle"),
+          retryable: false))
+    }
+    guard transfer.prepare(request, configuration) else {
+      return .failure(
+        AttemptFailure(error: .unsupportedURL(request.url.absoluteString), retryable: false))
+    }
+    let maxBytes = configuration.maxBytes
+    let result = await withTaskCancellationHandler {
+      await runOnThread { transfer.perform(maxBytes: maxBytes) }
+    } onCancel: {
+      transfer.cancel()
+    }
+    pool.checkIn(transfer)
+    return result
+  }
+
+  /// Builds the public response and applies the content check (skipped for 304).
+  private func response(from result: CurlResult, status: Int, request: FetchRequest) throws
+    -> FetchResponse
+  {
+    if status != 304,
+      let reason = ContentCheck.problem(with: result.body, expected: request.expectedContent)
+    {
+      throw FetchError.badContent(reason)
+    }
+    return FetchResponse(
+      status: status, body: status == 304 ? [] : result.body, etag: result.etag,
+      lastModified: result.lastModified, contentType: result.contentType,
+      finalURL: result.finalURL.flatMap { URL(string: $0) } ?? request.url,
+      redirects: result.redirects)
+  }
+}

@@ -1,0 +1,18 @@
+/// Loads the bytes behind a URL; the seam between the pipeline and the network.
+///
+/// `CurlDataLoader` is the default implementation; tests substitute a mock. Implementations know
+/// nothing about PNG decoding or themes: they only check that a body looks like the expected kind
+/// of content.
+///
+/// ```swift
+/// let loader: any DataLoading = CurlDataLoader()
+/// let response = try await loader.load(FetchRequest(url: url, expecting: .png))
+/// ```
+public protocol DataLoading: Sendable {
+  /// Loads one request, following redirects and retrying transient failures per the loader's policy.
+  ///
+  /// - Parameter request: What to load and what kind of content to expect.
+  /// - Returns: The final response; a `304 Not Modified` answer has status 304 and an empty body.
+  /// - Throws: A `FetchError` describing why the load failed.
+  func load(_ request: FetchRequest) async throws -> FetchResponse
+}

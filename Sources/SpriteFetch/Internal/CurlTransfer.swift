@@ -1,0 +1,107 @@
+import CSpriteCurl
+import Foundation
+
+/// The raw outcome of one attempt, before status mapping and content checks.
+struct CurlResult: Sendable {
+  var status: Int
+  var body: [UInt8]
+  var etag: String?
+  var lastModified: String?
+  var contentType: String?
+  var retryAfter: String?
+  var finalURL: String?
+  var redirects: Int
+  var newConnections: Int
+}
+
+/// Why one attempt failed, and whether the policy allows another.
+struct AttemptFailure: Error {
+  var error: FetchError
+  var retryable: Bool
+}
+
+/// A reusable libcurl easy handle owned by Swift; used by one thread at a time.
+final class CurlTransfer: @unchecked Sendable {
+  private let handle: OpaquePointer
+
+  /// Creates a transfer, or nil when libcurl cannot allocate one.
+  init?() {
+    guard CurlGlobal.isInitialized, let handle = CSpriteCurl_transfer_new() else { return nil }
+    self.handle = handle
+  }
+
+  deinit { CSpriteCurl_transfer_free(handle) }
+
+  /// Resets the handle for `request` under `configuration`; false if an option was refused.
+  func prepare(_ request: FetchRequest, _ configuration: CurlDataLoader.Configuration) -> Bool {
+    let c = configuration
+    guard CSpriteCurl_transfer_prepare(handle, request.url.absoluteString, max(0, c.maxBytes))
+    else { return false }
+    let total = c.totalTimeout.map { max(1, $0.wholeMilliseconds) } ?? 0
+    let accepted = [
+      CSpriteCurl_set_long(handle, .connectTimeoutMs, max(1, c.connectTimeout.wholeMilliseconds)),
+      CSpriteCurl_set_long(handle, .noProgressMs, max(1, c.noProgressTimeout.wholeMilliseconds)),
+      CSpriteCurl_set_long(handle, .totalTimeoutMs, total),
+      CSpriteCurl_set_long(handle, .maxRedirects, max(0, c.maxRedirects)),
+      CSpriteCurl_set_string(handle, .userAgent, c.userAgent),
+    ]
+    var ok = !accepted.contains(false)
+    for line in request.headerLines { ok = ok && CSpriteCurl_append_header(handle, line) }
+    return ok
+  }
+
+  /// Asks a running `perform` to stop; safe from any thread.
+  func cancel() { CSpriteCurl_cancel(handle) }
+
+  /// Runs the transfer on the calling thread (blocking) and copies the results out.
+  func perform(maxBytes: Int) -> Result<CurlResult, AttemptFailure> {
+    var code: Int32 = 0
+    var message = [CChar](repeating: 0, count: 512)
+    let status = CSpriteCurl_perform(handle, &code, &message, message.count)
+    let errorText = String(
+      decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    switch status {
+    case .OK: break
+    case .unsupportedURL:
+      return .failure(AttemptFailure(error: .unsupportedURL(errorText), retryable: false))
+    case .tooLarge:
+      return .failure(AttemptFailure(error: .tooLarge(limit: maxBytes), retryable: false))
+    case .cancelled: return .failure(AttemptFailure(error: .cancelled, retryable: false))
+    case .timedOut: return .failure(AttemptFailure(error: .timedOut, retryable: false))
+    case .connectionFailed:
+      return .failure(
+        AttemptFailure(error: .transport(code: code, message: errorText), retryable: true))
+    case .transportError, .setupFailed:
+      return .failure(
+        AttemptFailure(error: .transport(code: code, message: errorText), retryable: false))
+    }
+    let count = CSpriteCurl_body_length(handle)
+    let body = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let base = buffer.baseAddress, count > 0 else {
+        initialized = 0
+        return
+      }
+      initialized = CSpriteCurl_copy_body(handle, base, count)
+    }
+    return .success(
+      CurlResult(
+        status: Int(CSpriteCurl_get_long(handle, .responseCode)), body: body,
+        etag: text(.eTag), lastModified: text(.lastModified), contentType: text(.contentType),
+        retryAfter: text(.retryAfter), finalURL: text(.effectiveURL),
+        redirects: Int(CSpriteCurl_get_long(handle, .redirectCount)),
+        newConnections: Int(CSpriteCurl_get_long(handle, .newConnections))))
+  }
+
+  /// Copies one text result out of the shim, or nil when absent.
+  private func text(_ info: CSpriteCurl_TextInfo) -> String? {
+    let length = CSpriteCurl_text_length(handle, info)
+    guard length >= 0 else { return nil }
+    let bytes = [UInt8](unsafeUninitializedCapacity: Int(length)) { buffer, initialized in
+      initialized = buffer.withMemoryRebound(to: CChar.self) { chars in
+        guard let base = chars.baseAddress, length > 0 else { return 0 }
+        return CSpriteCurl_copy_text(handle, info, base, Int(length))
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import _SpriteTestSupport
+
+@testable import SpriteFetch
+
+/// Conditional requests and connection reuse, observed from inside the module.
+@Suite("CurlDataLoader revalidation and reuse")
+struct ConnectionReuseTests {
+  @Test("sequential loads from one host reuse a single connection")
+  func sequentialReuse() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    let loader = TestLoaders.loader()
+    for file in Fixtures.sampleSpriteFiles().prefix(5) {
+      let url = server.url("/sprites/\(file.lastPathComponent)")
+      _ = try await loader.load(FetchRequest(url: url, expecting: .png))
+    }
+    #expect(loader.connectionsOpened.value == 1)
+  }
+
+  @Test("Last-Modified is reported and If-Modified-Since is answered 304")
+  func ifModifiedSince() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    let name = try #require(Fixtures.sampleSpriteFiles().first).lastPathComponent
+    let url = server.url("/sprites/\(name)")
+    let loader = TestLoaders.loader()
+    let first = try await loader.load(FetchRequest(url: url, expecting: .png))
+    #expect(first.lastModified == LoopbackServer.lastModified)
+    let second = try await loader.load(
+      FetchRequest(url: url, expecting: .png, ifModifiedSince: first.lastModified))
+    #expect(second.status == 304)
+    #expect(second.body.isEmpty)
+  }
+
+  @Test("a redirect to file:// names the refused protocol")
+  func redirectToFileMessage() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader().load(FetchRequest(url: server.url("/to-file")))
+    }
+    guard case .unsupportedURL(let message) = error else {
+      Issue.record("expected unsupportedURL, got \(String(describing: error))")
+      return
+    }
+    #expect(message.localizedCaseInsensitiveContains("file"))
+    #expect(server.counter.count("/to-file") == 1)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SpriteFetch
+import Testing
+import _SpriteTestSupport
+
+/// Broken servers, timeouts, cancellation and refused URLs.
+@Suite("CurlDataLoader faults")
+struct CurlDataLoaderFaultTests {
+  @Test("a response that stalls mid-body fails with timedOut after the no-progress timeout")
+  func stalledResponse() async throws {
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 5)
+    defer { server.stop() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader(retries: 0, noProgress: .seconds(1)).load(
+        FetchRequest(url: server.url("/stall")))
+    }
+    #expect(error == .timedOut)
+    #expect(clock.now - start >= .milliseconds(900))
+  }
+
+  @Test("a connection closed before Content-Length bytes arrive is a transport error")
+  func shortBody() async throws {
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 0)
+    defer { server.stop() }
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader(retries: 0).load(FetchRequest(url: server.url("/short")))
+    }
+    guard case .transport(let code, let message) = error else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+    #expect(code == 18)  // CURLE_PARTIAL_FILE
+    #expect(!message.isEmpty)
+  }
+
+  @Test("a refused connection is retried, then reported as a transport error")
+  func connectionRefused() async throws {
+    // Bind a port, then close it so nothing listens there.
+    let closed = try RawSocketServer(response: "", holdOpen: 0)
+    let url = closed.url("/nothing")
+    closed.stop()
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader(retries: 2).load(FetchRequest(url: url))
+    }
+    guard case .transport(let code, _) = error else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+    #expect(code == 7)  // CURLE_COULDNT_CONNECT
+  }
+
+  @Test("cancelling the task stops a stalled transfer with cancelled")
+  func cancellation() async throws {
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 5)
+    defer { server.stop() }
+    let loader = TestLoaders.loader(retries: 0)
+    let task = Task { try await loader.load(FetchRequest(url: server.url("/stall"))) }
+    try await Task.sleep(for: .milliseconds(200))
+    task.cancel()
+    let error = await TestLoaders.fetchError { _ = try await task.value }
+    #expect(error == .cancelled)
+  }
+
+  @Test("schemes other than http, https and file are refused before any transfer")
+  func unsupportedScheme() async throws {
+    let url = try #require(URL(string: "ftp://127.0.0.1/sprite.png"))
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader().load(FetchRequest(url: url))
+    }
+    #expect(error == .unsupportedURL("ftp://127.0.0.1/sprite.png"))
+  }
+
+  @Test("the User-Agent is sprite-theme/<version>")
+  func userAgent() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    let response = try await TestLoaders.loader().load(FetchRequest(url: server.url("/user-agent")))
+    #expect(
+      String(decoding: response.body, as: UTF8.self) == "sprite-theme/\(CurlDataLoader.version)")
+    #expect(CurlDataLoader.defaultUserAgent.hasPrefix("sprite-theme/"))
+  }
+
+  @Test("every error describes itself in one sentence")
+  func descriptions() {
+    let errors: [FetchError] = [
+      .unsupportedURL("ftp://x"), .transport(code: 7, message: "refused"), .httpStatus(404),
+      .tooLarge(limit: 1), .timedOut, .cancelled, .badContent("not PNG"),
+    ]
+    for error in errors {
+      #expect(error.description.hasPrefix("Download"))
+      #expect(error.description.hasSuffix("."))
+    }
+  }
+}
