@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product sprite-theme >&2
+swift build -c release --static-swift-stdlib --product sprite-theme >&2
 bin="$(swift build -c release --show-bin-path)/sprite-theme"
 "$bin" batch samples/sprites --out out/samples --thumbnails 32,96 "$@"
 echo "index: out/samples/index.json; for one sprite in full: $bin analyze samples/sprites/crawl-red-devil.png" >&2

@@ -57,8 +57,8 @@ if [ "${FRESH_VENV:-0}" = 1 ] || [ ! -x "$venv/bin/python" ] || [ ! -f "$venv/.i
   touch "$venv/.installed"
 fi
 
-echo "building sprite-theme (swift build -c release) ..." >&2
-(cd "$root" && swift build -c release --product sprite-theme >&2)
+echo "building sprite-theme (swift build -c release --static-swift-stdlib) ..." >&2
+(cd "$root" && swift build -c release --static-swift-stdlib --product sprite-theme >&2)
 # A copy, so that a rebuild in the working tree during the run cannot change the program measured.
 cp "$(cd "$root" && swift build -c release --show-bin-path)/sprite-theme" "$WORK/sprite-theme"
 sprite_theme="$WORK/sprite-theme"
