@@ -18,10 +18,15 @@ enum SHA256 {
 
   /// The digest of `bytes` as 64 lower-case hex digits.
   static func hex(of bytes: [UInt8]) -> String {
-    digest(of: bytes).map { byte in
-      let s = String(byte, radix: 16)
-      return s.count == 1 ? "0" + s : s
-    }.joined()
+    let digest = digest(of: bytes)
+    return String(unsafeUninitializedCapacity: 64) { out in
+      let digits: StaticString = "0123456789abcdef"
+      for (i, byte) in digest.enumerated() {
+        out[2 * i] = digits.utf8Start[Int(byte >> 4)]
+        out[2 * i + 1] = digits.utf8Start[Int(byte & 0x0F)]
+      }
+      return 64
+    }
   }
 
   /// The 32-byte digest of `bytes`.
