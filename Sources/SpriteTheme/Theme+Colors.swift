@@ -110,10 +110,13 @@ extension Theme {
     public var text: Text
 
     /// The card for `image`: the first of seed, centre and full with any coverage, or `nil`
-    /// when the sprite is fully transparent.
-    public init?(image: RGBAImage) {
+    /// when the sprite is fully transparent. `seed` is the seed-extent average when the caller
+    /// has it already, so it is not computed twice.
+    public init?(image: RGBAImage, seed: AreaAverage? = nil) {
       for extent in [Extent.seed, .centre, .full] {
-        let average = AreaAverage(of: image, over: extent)
+        let average =
+          extent == .seed ? (seed ?? AreaAverage(of: image, over: .seed))
+          : AreaAverage(of: image, over: extent)
         guard let colour = average.encoded else { continue }
         self.extent = ExtentBox(extent, region: average.region)
         background = colour.hex

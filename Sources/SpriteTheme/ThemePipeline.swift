@@ -52,13 +52,14 @@ public struct ThemePipeline: Sendable {
     let palettes = PaletteExtractor.palettes(
       of: image, maxColors: [configuration.paletteSize, Self.swatchCandidateCount])
     let (palette, candidates) = (palettes[0], palettes[1])
+    let seed = AreaAverage(of: image, over: .seed)
     return Theme(
       source: source,
       average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
-      seed: Theme.Seed(average: AreaAverage(of: image, over: .seed)),
+      seed: Theme.Seed(average: seed),
       palette: palette.entries.map(Theme.PaletteColor.init),
       swatches: Theme.SwatchSet(Swatches(palette: candidates)),
-      card: Theme.Card(image: image))
+      card: Theme.Card(image: image, seed: seed))
   }
 
   /// Swatches are chosen from a palette of this many colours, Android's default, whatever `K` is.
