@@ -16,6 +16,18 @@ public struct FetchResponse: Sendable, Equatable {
   public var finalURL: URL
   /// The number of redirects followed.
   public var redirects: Int
+  /// Where the body came from: the network, the cache, or the cache after a 304 revalidation.
+  public var source: Source = .network
+
+  /// Where a response's body came from.
+  public enum Source: Sendable, Equatable {
+    /// Transferred from the server (or read from a `file://` URL).
+    case network
+    /// Served from a fresh cache entry without any transfer.
+    case cache
+    /// Served from a stale cache entry after the server answered 304 Not Modified.
+    case revalidated
+  }
 
   /// Creates a response; used by loaders and by mocks in tests.
   public init(

@@ -1,0 +1,84 @@
+import Foundation
+
+extension ResponseCache {
+  /// One cached response: the body and the validators needed to revalidate it.
+  public struct Entry: Sendable, Equatable {
+    /// The request URL the entry is kept under, as an absolute string.
+    public var url: String
+    /// The HTTP status stored with the body (always 200 for entries written by this cache).
+    public var status: Int
+    /// The body bytes.
+    public var body: [UInt8]
+    /// The `ETag` header of the stored response, if any.
+    public var etag: String?
+    /// The `Last-Modified` header of the stored response, if any.
+    public var lastModified: String?
+    /// The `Content-Type` header of the stored response, if any.
+    public var contentType: String?
+    /// The URL the body came from after redirects, if known.
+    public var finalURL: String?
+    /// When the entry was stored or last revalidated.
+    public var storedAt: Date
+
+    /// The entry's age at `date`, in seconds; negative when `storedAt` lies in the future.
+    public func age(at date: Date) -> TimeInterval { date.timeIntervalSince(storedAt) }
+
+    /// True when the entry is younger than `ttl` at `date` (and not dated in the future).
+    public func isFresh(at date: Date, ttl: TimeInterval) -> Bool {
+      let age = age(at: date)
+      return age >= 0 && age < ttl
+    }
+
+    /// True when the entry carries an `ETag` or `Last-Modified` to revalidate with.
+    public var canRevalidate: Bool { etag != nil || lastModified != nil }
+
+    /// The entry as a response with status 200, marked with `source`.
+    public func response(requestURL: URL, source: FetchResponse.Source) -> FetchResponse {
+      var response = FetchResponse(
+        status: 200, body: body, etag: etag, lastModified: lastModified, contentType: contentType,
+        finalURL: finalURL.flatMap(URL.init(string:)) ?? requestURL)
+      response.source = source
+      return response
+    }
+  }
+
+  /// The JSON metadata file written next to each body file.
+  struct Metadata: Codable, Equatable {
+    /// The metadata layout version; entries with another version are misses.
+    var version: Int
+    var url: String
+    var status: Int
+    var etag: String?
+    var lastModified: String?
+    var contentType: String?
+    var finalURL: String?
+    /// Seconds since 1970.
+    var storedAt: Double
+    /// The body's length in bytes, checked on read.
+    var bodyLength: Int
+    /// The body's FNV-1a 64-bit hash in hex, checked on read.
+    var bodyHash: String
+
+    /// The layout version this code writes.
+    static let currentVersion = 1
+  }
+}
+
+/// FNV-1a, 64-bit: a stable, dependency-free hash for cache keys and body checks.
+enum FNV1a {
+  /// The hash of `bytes`.
+  static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// The hash of `bytes` as 16 lowercase hex digits.
+  static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    let value = String(hash(bytes), radix: 16)
+    return String(repeating: "0", count: 16 - value.count) + value
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import _SpriteTestSupport
+
+@testable import SpriteFetch
+
+/// `ResponseCache` and `CachingDataLoader` with a mock inner loader and an injected clock.
+@Suite("Response cache")
+struct ResponseCacheTests {
+  let clock = TestClock()
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("ResponseCacheTests-\(UUID().uuidString)")
+  let url = URL(string: "https://example.test/sprites/1.png?size=96")!
+
+  func cache() -> ResponseCache { ResponseCache(directory: directory, now: clock.now) }
+
+  func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+  @Test("a miss loads once and stores body, validators and date")
+  func missStores() async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
+      FetchRequest(url: url))
+    #expect(response.source == .network)
+    #expect(response.body == MockLoader.body(for: url))
+    #expect(inner.requests.count == 1)
+    let entry = try #require(cache().entry(for: url))
+    #expect(entry.body == MockLoader.body(for: url))
+    #expect(entry.etag == MockLoader.etag)
+    #expect(entry.lastModified == MockLoader.lastModified)
+    #expect(entry.contentType == "image/png")
+    #expect(entry.storedAt == clock.now())
+  }
+
+  @Test("a second load within the TTL makes no inner call")
+  func freshHit() async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).load(FetchRequest(url: url))
+    clock.advance(by: 23 * 3600)
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
+      FetchRequest(url: url, expecting: .png))
+    #expect(inner.requests.count == 1)
+    #expect(response.status == 200)
+    #expect(response.source == .cache)
+    #expect(response.body == MockLoader.body(for: url))
+    #expect(response.etag == MockLoader.etag)
+  }
+
+  @Test("a stale entry is revalidated; a 304 reuses the body and refreshes storedAt")
+  func staleNotModified() async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
+    _ = try await loader.load(FetchRequest(url: url))
+    clock.advance(by: 61)
+    let response = try await loader.load(FetchRequest(url: url))
+    let conditional = try #require(inner.requests.last)
+    #expect(conditional.ifNoneMatch == MockLoader.etag)
+    #expect(conditional.ifModifiedSince == MockLoader.lastModified)
+    #expect(inner.notModifiedCount == 1)
+    #expect(response.status == 200)
+    #expect(response.source == .revalidated)
+    #expect(response.body == MockLoader.body(for: url))
+    #expect(cache().entry(for: url)?.storedAt == clock.now())
+    _ = try await loader.load(FetchRequest(url: url))
+    #expect(inner.requests.count == 2)
+  }
+
+  @Test("a stale entry answered with 200 is replaced")
+  func staleReplaced() async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
+    _ = try await loader.load(FetchRequest(url: url))
+    inner.version = 2
+    clock.advance(by: 120)
+    let response = try await loader.load(FetchRequest(url: url))
+    #expect(response.source == .network)
+    #expect(response.body == MockLoader.body(for: url, version: 2))
+    let entry = try #require(cache().entry(for: url))
+    #expect(entry.body == MockLoader.body(for: url, version: 2))
+    #expect(entry.etag == "\"v2\"")
+    #expect(entry.storedAt == clock.now())
+  }
+
+  /// Ways an entry on disk can be broken.
+  enum Damage: CaseIterable, Sendable {
+    case metadataMissing, bodyMissing, bodyTruncated, bodyAltered, metadataForOtherURL
+  }
+
+  @Test("a damaged entry is a miss, never returned", arguments: Damage.allCases)
+  func damagedEntry(damage: Damage) async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    let other = URL(string: "https://example.test/sprites/2.png")!
+    let loader = CachingDataLoader(wrapping: inner, cache: cache())
+    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.load(FetchRequest(url: other))
+    let files = cache().files(for: url)
+    let fm = FileManager.default
+    switch damage {
+    case .metadataMissing: try fm.removeItem(at: files.metadata)
+    case .bodyMissing: try fm.removeItem(at: files.body)
+    case .bodyTruncated:
+      try Data(MockLoader.body(for: url).prefix(10)).write(to: files.body)
+    case .bodyAltered:
+      var body = MockLoader.body(for: url)
+      body[body.count / 2] ^= 0xFF
+      try Data(body).write(to: files.body)
+    case .metadataForOtherURL:
+      try fm.removeItem(at: files.metadata)
+      try fm.copyItem(at: cache().files(for: other).metadata, to: files.metadata)
+      try fm.removeItem(at: files.body)
+      try fm.copyItem(at: cache().files(for: other).body, to: files.body)
+    }
+    #expect(cache().entry(for: url) == nil)
+    let response = try await loader.load(FetchRequest(url: url))
+    #expect(inner.requests.count == 3)
+    #expect(response.source == .network)
+    #expect(response.body == MockLoader.body(for: url))
+    #expect(cache().entry(for: url)?.body == MockLoader.body(for: url))
+  }
+
+  @Test("inner errors pass through; a stale entry is not served on error")
+  func errorsPassThrough() async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
+    _ = try await loader.load(FetchRequest(url: url))
+    clock.advance(by: 61)
+    inner.failure = .timedOut
+    let error = await TestLoaders.fetchError { _ = try await loader.load(FetchRequest(url: url)) }
+    #expect(error == .timedOut)
+  }
+
+  @Test("file URLs bypass the cache; cached bodies are checked against the expected content")
+  func bypassAndContentCheck() async throws {
+    defer { cleanUp() }
+    let inner = MockLoader()
+    let loader = CachingDataLoader(wrapping: inner, cache: cache())
+    let file = URL(fileURLWithPath: "/tmp/sprite.png")
+    _ = try await loader.load(FetchRequest(url: file))
+    _ = try await loader.load(FetchRequest(url: file))
+    #expect(inner.requests.count == 2)
+    #expect(cache().entry(for: file) == nil)
+    _ = try await loader.load(FetchRequest(url: url))
+    let error = await TestLoaders.fetchError {
+      _ = try await loader.load(FetchRequest(url: url, expecting: .json))
+    }
+    #expect(error == .badContent("the body is not valid JSON"))
+    #expect(inner.requests.count == 3)
+  }
+
+  @Test("two loaders sharing a directory under parallel loads return only correct bodies")
+  func concurrentSharing() async throws {
+    defer { cleanUp() }
+    // No validators: every stale load rewrites both body and metadata.
+    let inner = MockLoader(bodyLength: 64 << 10, validators: false)
+    let urls = (0..<8).map { URL(string: "https://example.test/sprites/\($0).png")! }
+    // One loader always refetches and rewrites; the other mostly reads.
+    let writer = CachingDataLoader(
+      wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now), ttl: 0)
+    let reader = CachingDataLoader(
+      wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now))
+    let mismatches = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for index in 0..<200 {
+        let target = urls[index % urls.count]
+        let loader = index % 2 == 0 ? writer : reader
+        group.addTask {
+          let response = try await loader.load(FetchRequest(url: target, expecting: .png))
+          return response.body == MockLoader.body(for: target, length: 64 << 10)
+            && response.status == 200
+        }
+      }
+      return try await group.reduce(0) { $0 + ($1 ? 0 : 1) }
+    }
+    #expect(mismatches == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!names.contains { $0.hasSuffix(".tmp") })
+    #expect(names.count == urls.count * 2)
+    for target in urls {
+      #expect(cache().entry(for: target)?.body == MockLoader.body(for: target, length: 64 << 10))
+    }
+  }
+}
