@@ -1,0 +1,125 @@
+import Foundation
+
+/// One page of a PokeAPI list resource (`count`, `next`, `previous`, `results`), with URLs resolved.
+public struct PokeAPIListPage: Sendable, Equatable {
+  /// One `{name, url}` result with its resolved URL and the id taken from it.
+  public struct Item: Sendable, Equatable {
+    /// The resource name, e.g. `bulbasaur`.
+    public var name: String
+    /// The resource URL, resolved to an absolute URL.
+    public var url: URL
+    /// The last path segment of `url` as an integer, or nil when it is not one.
+    public var id: Int?
+  }
+
+  /// The total number of resources in the list (not pages).
+  public var count: Int
+  /// The next page, resolved, or nil on the last page.
+  public var next: URL?
+  /// The previous page, resolved, or nil on the first page (and always nil in the static dump).
+  public var previous: URL?
+  /// The results of this page, in list order.
+  public var results: [Item]
+
+  private struct Raw: Decodable {
+    struct Result: Decodable {
+      var name: String
+      var url: String
+    }
+    var count: Int
+    var next: String?
+    var previous: String?
+    var results: [Result]
+  }
+
+  /// Decodes a list page; `pageURL` is where it came from and `base` the API root (e.g. `.../api/v2`).
+  public static func decode(_ bytes: [UInt8], pageURL: URL, base: URL) throws -> PokeAPIListPage {
+    let raw: Raw
+    do {
+      raw = try JSONDecoder().decode(Raw.self, from: Data(bytes))
+    } catch {
+      throw PokeAPIError.badList("\(pageURL.absoluteString) is not a list page (\(error))")
+    }
+    func resolve(_ reference: String?) throws -> URL? {
+      guard let reference else { return nil }
+      guard let url = PokeAPIURL.resolve(reference, page: pageURL, base: base) else {
+        throw PokeAPIError.badList("\(pageURL.absoluteString) has an unusable URL \(reference)")
+      }
+      return url
+    }
+    var results: [Item] = []
+    results.reserveCapacity(raw.results.count)
+    for result in raw.results {
+      let url = try resolve(result.url)!
+      results.append(Item(name: result.name, url: url, id: PokeAPIURL.id(of: url)))
+    }
+    return PokeAPIListPage(
+      count: raw.count, next: try resolve(raw.next), previous: try resolve(raw.previous),
+      results: results)
+  }
+}
+
+/// URL rules for PokeAPI documents: resolving references and reading ids.
+///
+/// Resolution rule for a reference `r` found in a page fetched from `page`, crawling API root `base`:
+/// 1. `r` with a scheme (`https://pokeapi.co/api/v2/pokemon/1/`) is used as is.
+/// 2. `r` starting with `/` (the static dump writes `/api/v2/pokemon/1/`) keeps the scheme, host and
+///    port of `base`. Its leading path segments are matched against the trailing segments of
+///    `base`'s path (longest overlap): with base `http://h:1/mirror/api/v2`, the overlap is
+///    `api/v2`, so the result is `http://h:1/mirror/api/v2/pokemon/1/` and the base's path prefix
+///    survives. Without any overlap, `r` is taken from the host root (RFC 3986).
+/// 3. Any other reference (`pokemon/1/`, `?offset=20&limit=20`) resolves against `page` (RFC 3986).
+public enum PokeAPIURL {
+  /// Resolves a reference by the rule above, or returns nil when it cannot form a URL.
+  public static func resolve(_ reference: String, page: URL, base: URL) -> URL? {
+    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return nil }
+    if let url = URL(string: trimmed), url.scheme != nil { return url }
+    guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else {
+      return URL(string: trimmed, relativeTo: page)?.absoluteURL
+    }
+    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
+      return nil
+    }
+    let referencePath = String(trimmed.prefix { $0 != "?" && $0 != "#" })
+    let rest = trimmed.dropFirst(referencePath.count)
+    let baseSegments = components.path.split(separator: "/").map(String.init)
+    let referenceSegments = referencePath.split(separator: "/").map(String.init)
+    var overlap = 0
+    for length in stride(from: min(baseSegments.count, referenceSegments.count), to: 0, by: -1)
+    where Array(baseSegments.suffix(length)) == Array(referenceSegments.prefix(length)) {
+      overlap = length
+      break
+    }
+    let prefix = overlap > 0 ? baseSegments.dropLast(overlap).map { "/" + $0 }.joined() : ""
+    components.percentEncodedPath = ""
+    components.percentEncodedQuery = nil
+    components.percentEncodedFragment = nil
+    guard let origin = components.string else { return nil }
+    return URL(string: origin + prefix + referencePath + rest)
+  }
+
+  /// The id of a resource URL: its last non-empty path segment as an integer (`.../pokemon/25/` → 25).
+  public static func id(of url: URL) -> Int? {
+    url.path.split(separator: "/").last.flatMap { Int($0) }
+  }
+}
+
+/// Why a PokeAPI document could not be used.
+public enum PokeAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A list page did not decode or held an unusable URL.
+  case badList(String)
+  /// An entry document did not parse or lacked `id` / `name`.
+  case badEntry(String)
+  /// A list result's URL has no numeric id as its last path segment.
+  case missingID(String)
+
+  /// One sentence naming the crawl stage and what went wrong.
+  public var description: String {
+    switch self {
+    case .badList(let reason): return "PokeAPI list page unusable: \(reason)."
+    case .badEntry(let reason): return "PokeAPI entry unusable: \(reason)."
+    case .missingID(let url): return "PokeAPI result URL \(url) does not end in a numeric id."
+    }
+  }
+}
