@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
     .target(
-      name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG"],
+      name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch"],
       exclude: ["Schemas"]),
     .executableTarget(
       name: "sprite-theme",
@@ -54,7 +54,11 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeTests", dependencies: ["SpriteTheme", "_SpriteTestSupport"]),
     .testTarget(
-      name: "SpriteThemeCLITests", dependencies: ["sprite-theme", "_SpriteTestSupport"],
+      name: "SpriteThemeCLITests",
+      dependencies: [
+        "sprite-theme", "_SpriteTestSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
       exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]

@@ -16,7 +16,7 @@ struct SpriteThemeCommand: ParsableCommand {
       130 interrupted.
       """,
     version: SpriteThemeVersion.current,
-    subcommands: [Analyze.self, Batch.self, ThumbnailCommand.self])
+    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self])
 
   /// Parses the arguments, runs the subcommand and exits with the SPEC's exit codes.
   static func main() {

@@ -10,6 +10,7 @@ struct HelpTests {
     ("root", SpriteThemeCommand.self as any ParsableCommand.Type),
     ("analyze", Analyze.self),
     ("batch", Batch.self),
+    ("fetch", Fetch.self),
     ("thumbnail", ThumbnailCommand.self),
   ])
   func helpMatchesGolden(name: String, command: any ParsableCommand.Type) {

@@ -45,3 +45,45 @@ struct OutputDirectory: Sendable {
     }
   }
 }
+
+/// Writes one analysed sprite into an output directory: its thumbnails first, then its theme,
+/// each atomically. Shared by ``ThemeBatch`` and ``ThemeFetch`` so both lay out files alike.
+struct SpriteWriter: Sendable {
+  /// The directory written into.
+  let output: OutputDirectory
+  /// The pipeline that renders thumbnails.
+  let pipeline: ThemePipeline
+  /// Longest sides of the thumbnails to write; empty for none.
+  let thumbnailSizes: [Int]
+
+  /// Writes `sprite` as `thumbs/<name>-<size>.png` and `themes/<name>.json`.
+  ///
+  /// - Parameters:
+  ///   - sprite: The analysed sprite; its theme gains the thumbnail records.
+  ///   - name: The sprite's unique output name.
+  ///   - source: The input path or URL, for the index entry and error messages.
+  /// - Returns: The index entry for the sprite.
+  /// - Throws: A pipeline error: `writeFailed` for the disk, others for thumbnail encoding.
+  func write(
+    _ sprite: AnalyzedSprite, name: String, source: String
+  ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
+    var sprite = sprite
+    for size in thumbnailSizes {
+      let thumbnail = Thumbnail(size: size)
+      let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: source)
+      let relative = "thumbs/\(name)-\(size).png"
+      try output.write(png, to: relative)
+      let dimensions = thumbnail.outputSize(width: sprite.image.width, height: sprite.image.height)
+      sprite.theme.thumbnails.append(
+        Theme.ThumbnailFile(
+          path: relative, width: dimensions.width, height: dimensions.height,
+          filter: thumbnail.resolvedFilter(width: sprite.image.width, height: sprite.image.height)
+            .rawValue))
+    }
+    let relative = "themes/\(name).json"
+    try output.write(ThemeEncoder.encode(sprite.theme), to: relative)
+    return BatchIndex.Entry(
+      name: name, source: source, theme: relative, average: sprite.theme.average.hex,
+      dominant: sprite.theme.dominant?.hex)
+  }
+}

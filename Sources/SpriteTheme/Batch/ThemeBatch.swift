@@ -142,28 +142,11 @@ public final class ThemeBatch: Sendable {
   private func process(
     _ input: BatchInput, output: OutputDirectory
   ) throws(Fatal) -> ItemResult {
-    let pipeline = options.pipeline
-    var sprite: AnalyzedSprite
+    let writer = SpriteWriter(
+      output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     do throws(ThemePipeline.Error) {
-      sprite = try pipeline.analyze(fileAt: input.path)
-      for size in options.thumbnailSizes {
-        let thumbnail = Thumbnail(size: size)
-        let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: input.path)
-        let relative = "thumbs/\(input.name)-\(size).png"
-        try output.write(png, to: relative)
-        let dimensions = thumbnail.outputSize(width: sprite.image.width, height: sprite.image.height)
-        sprite.theme.thumbnails.append(
-          Theme.ThumbnailFile(
-            path: relative, width: dimensions.width, height: dimensions.height,
-            filter: thumbnail.resolvedFilter(width: sprite.image.width, height: sprite.image.height)
-              .rawValue))
-      }
-      let relative = "themes/\(input.name).json"
-      try output.write(ThemeEncoder.encode(sprite.theme), to: relative)
-      return .written(
-        BatchIndex.Entry(
-          name: input.name, source: input.path, theme: relative, average: sprite.theme.average.hex,
-          dominant: sprite.theme.dominant?.hex))
+      let sprite = try options.pipeline.analyze(fileAt: input.path)
+      return .written(try writer.write(sprite, name: input.name, source: input.path))
     } catch {
       if case .writeFailed(let path, let reason, _) = error {
         throw Fatal(path: path, reason: reason)

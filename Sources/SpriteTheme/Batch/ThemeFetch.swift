@@ -1,0 +1,240 @@
+import Dispatch
+import Foundation
+import SpriteFetch
+
+/// Downloads sprites and writes the same output directory as ``ThemeBatch``: `themes/<name>.json`,
+/// `thumbs/<name>-<size>.png` and `index.json` (SPEC sections 8 and 9).
+///
+/// Items are named in input order, so output does not depend on download order. At most
+/// `concurrency` bodies are held at once; each is analysed as soon as it arrives.
+///
+/// ```swift
+/// let fetch = ThemeFetch(options: .init(outputDirectory: "out"))
+/// let outcome = try fetch.run(inputs: stream, loader: loader)
+/// ```
+public final class ThemeFetch: Sendable {
+  /// What to write and how many downloads run at once.
+  public struct Options: Sendable {
+    /// The output directory; created with its parents when missing.
+    public var outputDirectory: String
+    /// How many sprites are downloaded and analysed at once (at least 1).
+    public var concurrency: Int
+    /// Longest sides of the thumbnails to write for each sprite; empty for none.
+    public var thumbnailSizes: [Int]
+    /// The pipeline (extent, limits) every sprite goes through.
+    public var pipeline: ThemePipeline
+
+    /// Creates options; by default 8 downloads at once and no thumbnails.
+    public init(
+      outputDirectory: String, concurrency: Int = 8, thumbnailSizes: [Int] = [],
+      pipeline: ThemePipeline = ThemePipeline()
+    ) {
+      self.outputDirectory = outputDirectory
+      self.concurrency = max(1, concurrency)
+      self.thumbnailSizes = thumbnailSizes
+      self.pipeline = pipeline
+    }
+  }
+
+  /// The result of a run that was not stopped by a fatal error.
+  public struct Outcome: Sendable {
+    /// The index as written (or as it would have been, when interrupted).
+    public var index: BatchIndex
+    /// Entries that yielded no sprite (null sprite, or forms left out).
+    public var skipped: Int
+    /// True when ``cancel()`` stopped the run early; `index.json` is then not written.
+    public var interrupted: Bool
+  }
+
+  private let options: Options
+  private let state = Locked(FetchState())
+
+  /// Prepares a run.
+  public init(options: Options) {
+    self.options = options
+  }
+
+  /// Asks the run to stop taking new items; safe to call from a signal handler queue.
+  public func cancel() {
+    state.withLock { $0.cancelled = true }
+  }
+
+  /// Runs ``run(inputs:loader:progress:)`` to completion from synchronous code.
+  public func runBlocking(
+    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
+    progress: (@Sendable (ThemeBatch.Progress) -> Void)? = nil
+  ) throws(ThemeBatch.Fatal) -> Outcome {
+    let result = Locked<Result<Outcome, ThemeBatch.Fatal>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      do throws(ThemeBatch.Fatal) {
+        let outcome = try await run(inputs: inputs, loader: loader, progress: progress)
+        result.withLock { $0 = .success(outcome) }
+      } catch {
+        result.withLock { $0 = .failure(error) }
+      }
+      done.signal()
+    }
+    done.wait()
+    return try result.withLock { $0! }.get()
+  }
+
+  /// Downloads, analyses and writes every input, then writes `index.json`.
+  ///
+  /// A stream that ends with an error is recorded as one `fetch` failure; the items before it
+  /// are kept.
+  /// - Throws: ``ThemeBatch/Fatal`` when the output directory cannot be written.
+  public func run(
+    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
+    progress: (@Sendable (ThemeBatch.Progress) -> Void)? = nil
+  ) async throws(ThemeBatch.Fatal) -> Outcome {
+    let output = OutputDirectory(path: options.outputDirectory)
+    try output.prepare()
+    let writer = SpriteWriter(
+      output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
+    var namer = SpriteNamer()
+    var results = [FetchResult?]()
+    var skipped = 0
+    let limit = options.concurrency
+    let pipeline = options.pipeline
+
+    await withTaskGroup(of: (Int, FetchResult).self) { group in
+      var running = 0
+      func collect(_ finished: (Int, FetchResult)?) {
+        guard let (position, result) = finished else { return }
+        running -= 1
+        results[position] = result
+        let counts = state.withLock { run -> (Int, Int) in
+          run.done += 1
+          if case .failed = result { run.failed += 1 }
+          if case .fatal = result { run.fatal = true }
+          return (run.done, run.failed)
+        }
+        progress?(ThemeBatch.Progress(done: counts.0, failed: counts.1, total: results.count))
+      }
+      do {
+        for try await input in inputs {
+          if state.withLock({ $0.cancelled || $0.fatal }) { break }
+          switch input {
+          case .skipped:
+            skipped += 1
+          case .failed(let source, let stage, let message):
+            results.append(.failed(BatchIndex.Failure(source: source, stage: stage, message: message)))
+          case .sprite(let url, let rawName, let id):
+            let name = namer.uniqueName(for: rawName)
+            let position = results.count
+            results.append(nil)
+            if running >= limit { collect(await group.next()) }
+            running += 1
+            group.addTask {
+              (position, await Self.process(url: url, name: name, id: id, loader: loader,
+                pipeline: pipeline, writer: writer))
+            }
+          }
+        }
+      } catch {
+        results.append(
+          .failed(BatchIndex.Failure(source: "list", stage: "fetch", message: String(describing: error))))
+      }
+      while running > 0 { collect(await group.next()) }
+    }
+
+    var entries = [BatchIndex.Entry]()
+    var errors = [BatchIndex.Failure]()
+    for result in results {
+      switch result {
+      case .written(let entry): entries.append(entry)
+      case .failed(let failure): errors.append(failure)
+      case .fatal(let fatal): throw fatal
+      case nil: break
+      }
+    }
+    let index = BatchIndex(entries: entries, errors: errors)
+    if state.withLock({ $0.cancelled }) {
+      return Outcome(index: index, skipped: skipped, interrupted: true)
+    }
+    try output.write(index: index)
+    return Outcome(index: index, skipped: skipped, interrupted: false)
+  }
+
+  /// Downloads one sprite, analyses it and writes its files.
+  private static func process(
+    url: URL, name: String, id: Int?, loader: any DataLoading, pipeline: ThemePipeline,
+    writer: SpriteWriter
+  ) async -> FetchResult {
+    let source = url.absoluteString
+    let body: [UInt8]
+    do {
+      body = try await loader.load(FetchRequest(url: url, expecting: .png)).body
+    } catch {
+      return .failed(
+        BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
+    }
+    do throws(ThemePipeline.Error) {
+      let sprite = try pipeline.analyze(bytes: body, name: name, url: source, id: id)
+      return .written(try writer.write(sprite, name: name, source: source))
+    } catch {
+      if case .writeFailed(let path, let reason, _) = error {
+        return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
+      }
+      return .failed(BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
+    }
+  }
+}
+
+/// What became of one fetched item.
+private enum FetchResult: Sendable {
+  case written(BatchIndex.Entry)
+  case failed(BatchIndex.Failure)
+  case fatal(ThemeBatch.Fatal)
+}
+
+/// The lock-protected counters of one run.
+private struct FetchState: Sendable {
+  var done = 0
+  var failed = 0
+  var cancelled = false
+  var fatal = false
+}
+
+/// One item of a `fetch` run, in input order: a sprite to download, an entry that yields no
+/// sprite, or an entry that already failed before its sprite could be known.
+public enum FetchInput: Sendable {
+  /// A sprite to download from `url`; `name` is the raw name before sanitising.
+  case sprite(url: URL, name: String, id: Int?)
+  /// An entry with no sprite (null sprite, or a form left out); not an error.
+  case skipped
+  /// An entry that failed (e.g. its PokeAPI document); recorded in the index's errors.
+  case failed(source: String, stage: String, message: String)
+
+  /// The fetch input for one PokeAPI crawl item.
+  public init(_ item: CrawlItem) {
+    switch item {
+    case .sprite(let id, let name, let url):
+      self = .sprite(url: url, name: name, id: id)
+    case .skipped:
+      self = .skipped
+    case .failed(_, _, let url, let error):
+      self = .failed(
+        source: url.absoluteString, stage: "fetch", message: String(describing: error))
+    }
+  }
+
+  /// Parses a URL list: one URL per line, blank lines and `#` comments ignored. Each sprite is
+  /// named after its URL's last path component without `.png`.
+  public static func urlList(_ text: String) -> [FetchInput] {
+    var inputs = [FetchInput]()
+    for raw in text.split(whereSeparator: \.isNewline) {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      guard let url = URL(string: line), url.scheme != nil else {
+        inputs.append(.failed(source: line, stage: "fetch", message: "Not a URL."))
+        continue
+      }
+      var name = url.lastPathComponent
+      if name.lowercased().hasSuffix(".png") { name.removeLast(4) }
+      inputs.append(.sprite(url: url, name: name, id: nil))
+    }
+    return inputs
+  }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import SpriteFetch
+
+/// Download options: cache, freshness, concurrency, retries, timeout and body cap.
+struct NetworkOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The response cache directory (default: <out>/.cache).", valueName: "dir"))
+  var cache: String?
+
+  @Option(help: ArgumentHelp("Seconds a cached response stays fresh.", valueName: "seconds"))
+  var ttl: Double = CachingDataLoader.defaultTTL
+
+  @Option(help: ArgumentHelp("Downloads at once.", valueName: "n"))
+  var concurrency: Int = 8
+
+  @Option(help: ArgumentHelp("Retries of a transient download failure.", valueName: "n"))
+  var retries: Int = 3
+
+  @Option(
+    help: ArgumentHelp("Total time allowed for one download (default: none).", valueName: "seconds"))
+  var timeout: Double?
+
+  @Option(help: ArgumentHelp("Refuse a response body larger than this.", valueName: "n"))
+  var maxBytes: Int = 16 << 20
+
+  func validate() throws {
+    guard ttl >= 0 else { throw ValidationError("--ttl must not be negative.") }
+    guard (1...64).contains(concurrency) else {
+      throw ValidationError("--concurrency must be between 1 and 64, not \(concurrency).")
+    }
+    guard retries >= 0 else { throw ValidationError("--retries must not be negative.") }
+    guard (timeout ?? 1) > 0 else { throw ValidationError("--timeout must be positive.") }
+    guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive.") }
+  }
+
+  /// A caching curl loader per these options, caching in `cache` or `<outputDirectory>/.cache`.
+  func loader(outputDirectory: String) -> any DataLoading {
+    var configuration = CurlDataLoader.Configuration()
+    configuration.concurrency = concurrency
+    configuration.retries = retries
+    configuration.maxBytes = maxBytes
+    configuration.totalTimeout = timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }
+    let directory = cache ?? (outputDirectory + "/.cache")
+    return CachingDataLoader(
+      wrapping: CurlDataLoader(configuration: configuration),
+      cache: ResponseCache(directory: URL(fileURLWithPath: directory)), ttl: ttl)
+  }
+}

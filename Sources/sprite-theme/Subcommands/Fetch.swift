@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import SpriteFetch
+import SpriteTheme
+
+/// `sprite-theme fetch (--pokeapi BASE | --urls FILE) --out DIR`: themes for downloaded sprites.
+struct Fetch: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Download sprites and write a theme file for each, plus index.json.",
+    discussion: """
+      Sprites come from a PokeAPI server (--pokeapi, e.g. https://pokeapi.co/api/v2: the \
+      pokemon list, then each entry's sprite at --sprite) or from a file of URLs (--urls, one \
+      per line, # comments allowed). The output directory is laid out as for batch; each \
+      theme's source records the sprite URL and, for PokeAPI, the id. Entries without a sprite \
+      and forms (ids above 10000, unless --include-forms) are skipped and counted.
+
+      Responses are cached in <out>/.cache (or --cache) and reused without any request for \
+      --ttl seconds; stale entries are revalidated.
+
+      Exit codes: 0 every sprite done, 1 some downloads or sprites failed (listed in \
+      index.json), 2 usage error, 3 the output cannot be written, 130 interrupted.
+      """)
+
+  @Option(help: ArgumentHelp("A PokeAPI root to crawl, e.g. https://pokeapi.co/api/v2.", valueName: "base"))
+  var pokeapi: String?
+
+  @Option(help: ArgumentHelp("The most PokeAPI list entries to take.", valueName: "n"))
+  var limit: Int?
+
+  @Option(help: ArgumentHelp("PokeAPI list entries to skip first.", valueName: "m"))
+  var offset: Int = 0
+
+  @Flag(help: "Also fetch forms (PokeAPI ids above 10000).")
+  var includeForms = false
+
+  @Option(
+    name: .customLong("sprite"),
+    help: ArgumentHelp("The key path under sprites, e.g. other.home.front_default.", valueName: "key"))
+  var spriteKey: String = PokeAPIEntry.defaultSpriteKey
+
+  @Option(help: ArgumentHelp("A file of sprite URLs, one per line.", valueName: "file"))
+  var urls: String?
+
+  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  var outputDirectory: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Thumbnail sizes to write, comma-separated longest sides, e.g. 32,96.", valueName: "sizes"),
+    transform: Batch.parseSizes)
+  var thumbnails: [Int] = []
+
+  @OptionGroup var network: NetworkOptions
+
+  @OptionGroup var analysis: AnalysisOptions
+
+  @OptionGroup var progressOptions: ProgressOptions
+
+  func validate() throws {
+    guard (pokeapi == nil) != (urls == nil) else {
+      throw ValidationError("Give exactly one of --pokeapi and --urls.")
+    }
+    if let pokeapi {
+      guard let url = URL(string: pokeapi), ["http", "https"].contains(url.scheme?.lowercased())
+      else { throw ValidationError("--pokeapi must be an http or https URL, not '\(pokeapi)'.") }
+    }
+    guard (limit ?? 0) >= 0, offset >= 0 else {
+      throw ValidationError("--limit and --offset must not be negative.")
+    }
+  }
+
+  func run() throws {
+    let loader = network.loader(outputDirectory: outputDirectory)
+    let inputs = try inputStream(loader: loader)
+    let fetch = ThemeFetch(
+      options: .init(
+        outputDirectory: outputDirectory, concurrency: network.concurrency,
+        thumbnailSizes: thumbnails, pipeline: analysis.pipeline))
+    let reporter = ProgressReporter(enabled: progressOptions.showsProgress, noun: "sprites")
+    let interrupts = InterruptHandler { fetch.cancel() }
+    defer { interrupts.restore() }
+
+    let outcome: ThemeFetch.Outcome
+    do {
+      outcome = try fetch.runBlocking(inputs: inputs, loader: loader) { progress in
+        reporter.update(done: progress.done, failed: progress.failed, total: progress.total)
+      }
+    } catch {
+      reporter.finish()
+      Diagnostics.error(error.description)
+      throw ExitCode.fatal
+    }
+    reporter.finish()
+    for failure in outcome.index.errors {
+      Diagnostics.error("\(failure.source): \(failure.message)")
+    }
+    if outcome.interrupted {
+      Diagnostics.write(
+        "sprite-theme: interrupted after \(outcome.index.count) sprites; "
+          + "run the same command again to finish.")
+      throw ExitCode(130)
+    }
+    if !progressOptions.quiet {
+      Diagnostics.write(
+        "\(outcome.index.entries.count) themes written to \(outputDirectory), "
+          + "\(outcome.index.errors.count) failed, \(outcome.skipped) skipped.")
+    }
+    if !outcome.index.errors.isEmpty { throw ExitCode.inputFailed }
+  }
+
+  /// The items to fetch: the PokeAPI crawl, or the URL file's lines.
+  private func inputStream(loader: any DataLoading) throws -> AsyncThrowingStream<FetchInput, any Error> {
+    if let urls {
+      guard let text = try? String(contentsOfFile: urls, encoding: .utf8) else {
+        throw ValidationError("Cannot read the URL list '\(urls)'.")
+      }
+      let items = FetchInput.urlList(text)
+      return AsyncThrowingStream { continuation in
+        for item in items { continuation.yield(item) }
+        continuation.finish()
+      }
+    }
+    let crawler = PokeAPICrawler(
+      base: URL(string: pokeapi!)!, limit: limit, offset: offset, includeForms: includeForms,
+      spriteKey: spriteKey, concurrency: network.concurrency)
+    return AsyncThrowingStream { continuation in
+      let task = Task {
+        do {
+          for try await item in crawler.entries(using: loader) { continuation.yield(FetchInput(item)) }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}

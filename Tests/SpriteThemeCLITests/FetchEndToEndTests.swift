@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+import Testing
+import _SpriteTestSupport
+
+/// `sprite-theme fetch` run as a user would, against a PokeAPI-shaped server on 127.0.0.1.
+@Suite("End to end: fetch", .serialized)
+struct FetchEndToEndTests {
+  /// Keeps curl away from any proxy: only 127.0.0.1 is ever contacted.
+  static let environment = ["NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": ""]
+
+  /// Runs the binary on a dispatch thread, so the cooperative pool stays free for the server.
+  static func run(_ arguments: [String]) async throws -> BuiltBinary.Result {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try BuiltBinary.run(arguments, environment: environment) })
+      }
+    }
+  }
+
+  /// Parses a JSON object file.
+  static func object(_ url: URL) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+  }
+
+  /// Runs `batch` over `samples` and returns its output directory.
+  static func batchReference(_ samples: [URL], in directory: TemporaryDirectory) throws -> URL {
+    let out = directory.url.appendingPathComponent("reference")
+    let result = try BuiltBinary.run(["batch"] + samples.map(\.path) + ["--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    return out
+  }
+
+  @Test("--pokeapi writes the themes batch writes, with url and id in source; a re-run is all cache")
+  func pokeAPICrawl() async throws {
+    let server = try await PokeAPITestServer()
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let arguments = [
+      "fetch", "--pokeapi", server.url("/api/v2"), "--limit", "30", "--out", out.path, "--quiet",
+    ]
+    let result = try await Self.run(arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+
+    let samples = server.entries.prefix(while: { $0.id < 10000 && $0.sample != nil })
+    let index = try Self.object(out.appendingPathComponent("index.json"))
+    Schemas.expectValid(try Data(contentsOf: out.appendingPathComponent("index.json")), against: Schemas.index, "index")
+    let entries = try #require(index["entries"] as? [[String: Any]])
+    #expect(entries.compactMap { $0["name"] as? String } == samples.map(\.name))
+    #expect((index["errors"] as? [Any])?.isEmpty == true)
+
+    let reference = try Self.batchReference(samples.compactMap(\.sample), in: directory)
+    for sample in samples {
+      let themeURL = out.appendingPathComponent("themes/\(sample.name).json")
+      Schemas.expectValid(try Data(contentsOf: themeURL), against: Schemas.theme, sample.name)
+      var theme = try Self.object(themeURL)
+      var expected = try Self.object(reference.appendingPathComponent("themes/\(sample.name).json"))
+      let source = try #require(theme.removeValue(forKey: "source") as? [String: Any])
+      #expect(source["url"] as? String == server.url("/sprites/\(sample.id).png"))
+      #expect(source["id"] as? Int == sample.id)
+      #expect(source["name"] as? String == sample.name)
+      expected.removeValue(forKey: "source")
+      #expect(NSDictionary(dictionary: theme) == NSDictionary(dictionary: expected), "\(sample.name)")
+    }
+
+    let before = server.requests.count
+    let again = try await Self.run(arguments)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(server.requests.count == before, "a run within the TTL makes no request")
+  }
+
+  @Test("a sprite answering 404: exit 1, the others written, the failure in index.json")
+  func failedDownload() async throws {
+    let server = try await PokeAPITestServer(samples: 2, broken: true)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let result = try await Self.run(
+      ["fetch", "--pokeapi", server.url("/api/v2"), "--out", out.path, "--quiet", "--retries", "0"])
+    #expect(result.status == 1, "\(result.stderr)")
+    let index = try Self.object(out.appendingPathComponent("index.json"))
+    #expect((index["entries"] as? [Any])?.count == 2)
+    let errors = try #require(index["errors"] as? [[String: Any]])
+    #expect(errors.count == 1)
+    #expect(errors.first?["stage"] as? String == "fetch")
+    #expect(errors.first?["source"] as? String == server.url("/sprites/4.png"))
+    #expect((errors.first?["message"] as? String)?.contains("404") == true)
+  }
+
+  @Test("--urls reads one URL per line, names sprites after their files")
+  func urlList() async throws {
+    let server = try await PokeAPITestServer(samples: 1)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let names = Fixtures.sampleSpriteFiles().prefix(3).map(\.lastPathComponent)
+    let list = directory.url.appendingPathComponent("urls.txt")
+    let lines = ["# samples", ""] + names.map { server.url("/files/\($0)") }
+    try Data(lines.joined(separator: "\n").utf8).write(to: list)
+    let out = directory.url.appendingPathComponent("out")
+    let result = try await Self.run(
+      ["fetch", "--urls", list.path, "--out", out.path, "--thumbnails", "32", "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let index = try Self.object(out.appendingPathComponent("index.json"))
+    let entries = try #require(index["entries"] as? [[String: Any]])
+    let stems = names.map { String($0.dropLast(4)) }
+    #expect(entries.compactMap { $0["name"] as? String } == stems)
+    #expect(entries.compactMap { $0["source"] as? String } == names.map { server.url("/files/\($0)") })
+    for stem in stems {
+      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("thumbs/\(stem)-32.png").path))
+    }
+  }
+
+  @Test("exactly one of --pokeapi and --urls: exit 2 otherwise")
+  func sourceIsRequired() throws {
+    let directory = try TemporaryDirectory()
+    let result = try BuiltBinary.run(["fetch", "--out", directory.url.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--pokeapi"))
+  }
+}

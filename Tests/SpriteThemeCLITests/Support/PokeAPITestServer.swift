@@ -1,0 +1,106 @@
+import FlyingFox
+import Foundation
+import _SpriteTestSupport
+
+/// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving a small PokeAPI-shaped tree.
+///
+/// - `/api/v2/pokemon/`: one list page with every entry; `/api/v2/pokemon/<id>/`: an entry.
+/// - Entries 1…n are the first `samples` samples (named after their files), sprites at `/sprites/<id>.png`;
+///   then one entry with a null sprite, one form (id 10001) and, when `broken`, one whose
+///   sprite answers 404.
+/// - `/files/<sample file name>`: a sample by its file name.
+final class PokeAPITestServer: Sendable {
+  /// One entry of the tree.
+  struct Entry: Sendable {
+    var id: Int
+    var name: String
+    var sample: URL?
+  }
+
+  let server: HTTPServer
+  let port: UInt16
+  let requests = LockedCount()
+  let entries: [Entry]
+  private let task: Task<Void, any Error>
+
+  /// Starts a server and waits until it listens.
+  init(samples: Int = 6, broken: Bool = false) async throws {
+    var entries = Fixtures.sampleSpriteFiles().prefix(samples).enumerated().map { offset, url in
+      Entry(id: offset + 1, name: url.deletingPathExtension().lastPathComponent, sample: url)
+    }
+    let next = entries.count + 1
+    entries.append(Entry(id: next, name: "no-sprite", sample: nil))
+    if broken { entries.append(Entry(id: next + 1, name: "broken", sample: URL(fileURLWithPath: "/nonexistent.png"))) }
+    entries.append(Entry(id: 10001, name: "some-form", sample: Fixtures.sampleSpriteFiles().first))
+    self.entries = entries
+    let handler = TreeHandler(entries: entries, requests: requests)
+    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
+    self.server = server
+    task = Task { try await server.run() }
+    try await server.waitUntilListening()
+    guard case .ip4(_, let port) = await server.listeningAddress else {
+      throw URLError(.cannotConnectToHost)
+    }
+    self.port = port
+  }
+
+  /// The URL of a path on this server.
+  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  /// Stops the server.
+  func stop() async {
+    await server.stop(timeout: 1)
+    task.cancel()
+  }
+}
+
+/// A request counter shared between the handler and the tests.
+final class LockedCount: Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var value = 0
+
+  /// Adds one request.
+  func increment() { lock.withLock { value += 1 } }
+
+  /// The requests so far.
+  var count: Int { lock.withLock { value } }
+}
+
+/// Serves the tree; hosts in generated URLs come from the request's Host header.
+private struct TreeHandler: HTTPHandler {
+  let entries: [PokeAPITestServer.Entry]
+  let requests: LockedCount
+
+  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    requests.increment()
+    let host = request.headers[.host] ?? "127.0.0.1"
+    let path = String(request.path.split(separator: "?", maxSplits: 1).first ?? "")
+    let parts = path.split(separator: "/").map(String.init)
+    if parts == ["api", "v2", "pokemon"] {
+      let results = entries.map { ["name": $0.name, "url": "http://\(host)/api/v2/pokemon/\($0.id)/"] }
+      return json(["count": entries.count, "next": NSNull(), "previous": NSNull(), "results": results])
+    }
+    if parts.count == 4, parts.prefix(3) == ["api", "v2", "pokemon"], let id = Int(parts[3]),
+      let entry = entries.first(where: { $0.id == id })
+    {
+      let sprite: Any = entry.sample == nil ? NSNull() : "http://\(host)/sprites/\(id).png"
+      return json(["id": id, "name": entry.name, "sprites": ["front_default": sprite]])
+    }
+    if parts.count == 2, parts[0] == "sprites", let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
+      let sample = entries.first(where: { $0.id == id })?.sample, let data = try? Data(contentsOf: sample)
+    {
+      return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png"]), body: data)
+    }
+    if parts.count == 2, parts[0] == "files",
+      let data = try? Data(contentsOf: Fixtures.sampleSprites.appendingPathComponent(parts[1]))
+    {
+      return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png"]), body: data)
+    }
+    return HTTPResponse(statusCode: .notFound)
+  }
+
+  private func json(_ object: Any) -> HTTPResponse {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: data)
+  }
+}
