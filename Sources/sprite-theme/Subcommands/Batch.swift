@@ -57,36 +57,15 @@ struct Batch: ParsableCommand {
         outputDirectory: outputDirectory,
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, thumbnailSizes: thumbnails,
         pipeline: analysis.pipeline))
-    let reporter = ProgressReporter(enabled: progressOptions.showsProgress, noun: "sprites")
-    let interrupts = InterruptHandler { batch.cancel() }
-    defer { interrupts.restore() }
-
-    let outcome: ThemeBatch.Outcome
-    do {
-      outcome = try batch.run { progress in
-        reporter.update(done: progress.done, failed: progress.failed, total: progress.total)
-      }
-    } catch {
-      reporter.finish()
-      Diagnostics.error(error.description)
-      throw ExitCode.fatal
+    let outcome = try OutputRun.execute(progress: progressOptions, cancel: { batch.cancel() }) {
+      progress throws(ThemeBatch.Fatal) in try batch.run(progress: progress)
     }
-    reporter.finish()
-    for failure in outcome.index.errors {
-      Diagnostics.error("\(failure.source): \(failure.message)")
-    }
-    if outcome.interrupted {
-      Diagnostics.write(
-        "sprite-theme: interrupted after \(outcome.index.count) of \(collected.count) inputs; "
-          + "run the same command again to finish.")
-      throw ExitCode(130)
-    }
-    if !progressOptions.quiet {
-      Diagnostics.write(
-        "\(outcome.index.entries.count) themes written to \(outputDirectory), "
-          + "\(outcome.index.errors.count) failed.")
-    }
-    if !outcome.index.errors.isEmpty { throw ExitCode.inputFailed }
+    try OutputRun.finish(
+      index: outcome.index, interrupted: outcome.interrupted,
+      interruption: "interrupted after \(outcome.index.count) of \(collected.count) inputs",
+      summary: "\(outcome.index.entries.count) themes written to \(outputDirectory), "
+        + "\(outcome.index.errors.count) failed.",
+      quiet: progressOptions.quiet)
   }
 
   /// Parses `32,96` into sizes, each 1-16384.

@@ -76,36 +76,16 @@ struct Fetch: ParsableCommand {
       options: .init(
         outputDirectory: outputDirectory, concurrency: network.concurrency,
         thumbnailSizes: thumbnails, pipeline: analysis.pipeline))
-    let reporter = ProgressReporter(enabled: progressOptions.showsProgress, noun: "sprites")
-    let interrupts = InterruptHandler { fetch.cancel() }
-    defer { interrupts.restore() }
-
-    let outcome: ThemeFetch.Outcome
-    do {
-      outcome = try fetch.runBlocking(inputs: inputs, loader: loader) { progress in
-        reporter.update(done: progress.done, failed: progress.failed, total: progress.total)
-      }
-    } catch {
-      reporter.finish()
-      Diagnostics.error(error.description)
-      throw ExitCode.fatal
+    let outcome = try OutputRun.execute(progress: progressOptions, cancel: { fetch.cancel() }) {
+      progress throws(ThemeBatch.Fatal) in
+      try fetch.runBlocking(inputs: inputs, loader: loader, progress: progress)
     }
-    reporter.finish()
-    for failure in outcome.index.errors {
-      Diagnostics.error("\(failure.source): \(failure.message)")
-    }
-    if outcome.interrupted {
-      Diagnostics.write(
-        "sprite-theme: interrupted after \(outcome.index.count) sprites; "
-          + "run the same command again to finish.")
-      throw ExitCode(130)
-    }
-    if !progressOptions.quiet {
-      Diagnostics.write(
-        "\(outcome.index.entries.count) themes written to \(outputDirectory), "
-          + "\(outcome.index.errors.count) failed, \(outcome.skipped) skipped.")
-    }
-    if !outcome.index.errors.isEmpty { throw ExitCode.inputFailed }
+    try OutputRun.finish(
+      index: outcome.index, interrupted: outcome.interrupted,
+      interruption: "interrupted after \(outcome.index.count) sprites",
+      summary: "\(outcome.index.entries.count) themes written to \(outputDirectory), "
+        + "\(outcome.index.errors.count) failed, \(outcome.skipped) skipped.",
+      quiet: progressOptions.quiet)
   }
 
   /// The items to fetch: the PokeAPI crawl, or the URL file's lines.

@@ -1,0 +1,45 @@
+import ArgumentParser
+import SpriteTheme
+
+/// The shared frame of `batch` and `fetch`: a progress line, Ctrl-C handling, the failure report
+/// and the SPEC exit code (0, 1 when an input failed, 3 fatal, 130 interrupted).
+enum OutputRun {
+  /// Runs `body` with a progress line (when `options` ask for one) and SIGINT/SIGTERM wired to
+  /// `cancel`; a fatal error is reported and becomes exit 3.
+  static func execute<Outcome>(
+    progress options: ProgressOptions, cancel: @escaping @Sendable () -> Void,
+    _ body: (_ progress: @escaping @Sendable (ThemeBatch.Progress) -> Void) throws(ThemeBatch.Fatal)
+      -> Outcome
+  ) throws -> Outcome {
+    let reporter = ProgressReporter(enabled: options.showsProgress, noun: "sprites")
+    let interrupts = InterruptHandler(onInterrupt: cancel)
+    defer { interrupts.restore() }
+    do {
+      let outcome = try body { progress in
+        reporter.update(done: progress.done, failed: progress.failed, total: progress.total)
+      }
+      reporter.finish()
+      return outcome
+    } catch {
+      reporter.finish()
+      Diagnostics.error(error.description)
+      throw ExitCode.fatal
+    }
+  }
+
+  /// Prints one line per failure, then `interruption` (exit 130) or, unless quiet, `summary`;
+  /// throws exit 1 when any input failed.
+  static func finish(
+    index: BatchIndex, interrupted: Bool, interruption: String, summary: String, quiet: Bool
+  ) throws {
+    for failure in index.errors {
+      Diagnostics.error("\(failure.source): \(failure.message)")
+    }
+    if interrupted {
+      Diagnostics.write("sprite-theme: \(interruption); run the same command again to finish.")
+      throw ExitCode(130)
+    }
+    if !quiet { Diagnostics.write(summary) }
+    if !index.errors.isEmpty { throw ExitCode.inputFailed }
+  }
+}
