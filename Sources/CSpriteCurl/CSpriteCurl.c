@@ -25,6 +25,8 @@ struct CSpriteCurl_Transfer {
   int64_t lastProgressMs;
   curl_off_t lastDownloaded;
   bool stalled;
+  // The CURLcode of the finished transfer.
+  CURLcode result;
   // ETag, Last-Modified, Retry-After, Content-Type of the latest response; length -1 = absent.
   char header[kHeaderCount][kHeaderCap];
   int headerLength[kHeaderCount];
@@ -155,6 +157,8 @@ bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size
   ok &= curl_easy_setopt(e, CURLOPT_XFERINFODATA, t) == CURLE_OK;
   ok &= curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L) == CURLE_OK;
   ok &= curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)maxBytes) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_PRIVATE, (void *)t) == CURLE_OK;
+  t->result = CURLE_FAILED_INIT;
   return ok;
 }
 
@@ -220,12 +224,9 @@ static CSpriteCurl_Status classify(struct CSpriteCurl_Transfer *t, CURLcode code
   }
 }
 
-CSpriteCurl_Status CSpriteCurl_perform(CSpriteCurl_Transfer *transfer, int32_t *curlCode,
-                                       char *msg, size_t cap) {
-  transfer->lastDownloaded = 0;
-  transfer->lastProgressMs = monotonicMs();
-  CURLcode code = atomic_load(&transfer->cancelled) ? CURLE_ABORTED_BY_CALLBACK
-                                                     : curl_easy_perform(transfer->easy);
+CSpriteCurl_Status CSpriteCurl_transfer_result(CSpriteCurl_Transfer *transfer, int32_t *curlCode,
+                                               char *msg, size_t cap) {
+  CURLcode code = transfer->result;
   *curlCode = (int32_t)code;
   if (cap > 0) {
     const char *text = code == CURLE_OK ? ""
@@ -237,6 +238,15 @@ CSpriteCurl_Status CSpriteCurl_perform(CSpriteCurl_Transfer *transfer, int32_t *
     msg[n] = 0;
   }
   return classify(transfer, code);
+}
+
+void CSpriteCurl_transfer_abort(CSpriteCurl_Transfer *transfer) {
+  atomic_store(&transfer->cancelled, 1);
+  transfer->result = CURLE_ABORTED_BY_CALLBACK;
+}
+
+bool CSpriteCurl_transfer_is_cancelled(CSpriteCurl_Transfer *transfer) {
+  return atomic_load(&transfer->cancelled) != 0;
 }
 
 void CSpriteCurl_cancel(CSpriteCurl_Transfer *transfer) { atomic_store(&transfer->cancelled, 1); }
@@ -301,3 +311,66 @@ size_t CSpriteCurl_copy_body(CSpriteCurl_Transfer *transfer, uint8_t *out, size_
   if (n) memcpy(out, transfer->body, n);
   return n;
 }
+
+struct CSpriteCurl_Multi {
+  CURLM *multi;
+};
+
+CSpriteCurl_Multi *CSpriteCurl_multi_new(long maxConnections) {
+  struct CSpriteCurl_Multi *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  m->multi = curl_multi_init();
+  if (!m->multi) { free(m); return NULL; }
+  if (maxConnections > 0) curl_multi_setopt(m->multi, CURLMOPT_MAXCONNECTS, maxConnections);
+  return m;
+}
+
+void CSpriteCurl_multi_free(CSpriteCurl_Multi *multi) {
+  if (!multi) return;
+  curl_multi_cleanup(multi->multi);
+  free(multi);
+}
+
+bool CSpriteCurl_multi_add(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *transfer) {
+  transfer->lastDownloaded = 0;
+  transfer->lastProgressMs = monotonicMs();
+  transfer->result = CURLE_FAILED_INIT;
+  return curl_multi_add_handle(multi->multi, transfer->easy) == CURLM_OK;
+}
+
+void CSpriteCurl_multi_remove(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *transfer) {
+  curl_multi_remove_handle(multi->multi, transfer->easy);
+}
+
+bool CSpriteCurl_multi_perform(CSpriteCurl_Multi *multi) {
+  int running = 0;
+  return curl_multi_perform(multi->multi, &running) == CURLM_OK;
+}
+
+CSpriteCurl_Transfer *CSpriteCurl_multi_next_done(CSpriteCurl_Multi *multi) {
+  int left = 0;
+  CURLMsg *message;
+  while ((message = curl_multi_info_read(multi->multi, &left))) {
+    if (message->msg != CURLMSG_DONE) continue;
+    CURL *easy = message->easy_handle;
+    CURLcode code = message->data.result;
+    struct CSpriteCurl_Transfer *t = NULL;
+    curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&t);
+    curl_multi_remove_handle(multi->multi, easy);  // message is invalid from here on
+    if (!t) continue;
+    t->result = code;
+    return t;
+  }
+  return NULL;
+}
+
+void CSpriteCurl_multi_wait(CSpriteCurl_Multi *multi, int maxWaitMs, bool idle) {
+  long timeout = -1;
+  if (!idle) curl_multi_timeout(multi->multi, &timeout);
+  int wait = maxWaitMs;
+  if (timeout >= 0 && timeout < wait) wait = (int)timeout;
+  if (wait <= 0) return;
+  curl_multi_poll(multi->multi, NULL, 0, wait, NULL);
+}
+
+void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *multi) { curl_multi_wakeup(multi->multi); }

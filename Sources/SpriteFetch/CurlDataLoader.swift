@@ -2,10 +2,12 @@ import Foundation
 
 /// Downloads with libcurl under the policy of SPEC section 9.
 ///
-/// Each transfer runs its blocking `curl_easy_perform` on its own thread, off Swift's cooperative
-/// pool, with at most `configuration.concurrency` running at once. Finished easy handles return to
-/// a pool, so later transfers to the same host reuse open connections. Cancelling the calling task
-/// stops the transfer within about a second and throws `FetchError.cancelled`.
+/// Transfers run on one libcurl multi handle driven by one long-lived thread (as curl's own
+/// `--parallel` does), off Swift's cooperative pool, with at most `configuration.concurrency`
+/// running at once. They share the multi's connection cache, so later transfers to the same host
+/// reuse open connections; finished easy handles return to a pool. Backoff waits are task sleeps
+/// and never hold the transfer thread. Cancelling the calling task stops the transfer at once and
+/// throws `FetchError.cancelled`.
 ///
 /// ```swift
 /// let loader = CurlDataLoader()
@@ -15,7 +17,7 @@ public final class CurlDataLoader: DataLoading {
   /// The policy this loader applies.
   public let configuration: Configuration
   private let pool: TransferPool
-  private let limiter: TransferLimiter
+  private let engine: TransferEngine
   private let jitter: JitterSource
   /// How many connections this loader's transfers have opened; lets tests observe reuse.
   let connectionsOpened = ConnectionCounter()
@@ -26,9 +28,11 @@ public final class CurlDataLoader: DataLoading {
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
     self.pool = TransferPool(capacity: configuration.concurrency)
-    self.limiter = TransferLimiter(limit: configuration.concurrency)
+    self.engine = TransferEngine(limit: configuration.concurrency)
     self.jitter = JitterSource(seed: configuration.jitterSeed)
   }
+
+  deinit { engine.shutdown() }
 
   /// Loads a request, retrying connection errors, 5xx and 429 with backoff.
   ///
@@ -72,10 +76,8 @@ public final class CurlDataLoader: DataLoading {
     }
   }
 
-  /// Runs one transfer on a thread, bounded by the limiter, with cancellation wired to the shim.
+  /// Runs one transfer on the engine (which bounds concurrency), with cancellation wired to it.
   private func attemptOnce(_ request: FetchRequest) async -> Result<CurlResult, AttemptFailure> {
-    await limiter.acquire()
-    defer { Task { await limiter.release() } }
     guard let transfer = pool.checkOut() else {
       return .failure(
         AttemptFailure(
@@ -83,15 +85,17 @@ public final class CurlDataLoader: DataLoading {
           retryable: false))
     }
     guard transfer.prepare(request, configuration) else {
+      pool.checkIn(transfer)
       return .failure(
         AttemptFailure(error: .unsupportedURL(request.url.absoluteString), retryable: false))
     }
-    let maxBytes = configuration.maxBytes
-    let result = await withTaskCancellationHandler {
-      await runOnThread { transfer.perform(maxBytes: maxBytes) }
-    } onCancel: {
-      transfer.cancel()
+    guard await engine.run(transfer) else {
+      return .failure(
+        AttemptFailure(
+          error: .transport(code: 2, message: "could not create a libcurl multi handle"),
+          retryable: false))
     }
+    let result = transfer.result(maxBytes: configuration.maxBytes)
     pool.checkIn(transfer)
     return result
   }

@@ -66,6 +66,26 @@ struct CurlDataLoaderFaultTests {
     #expect(error == .cancelled)
   }
 
+  @Test("cancelling a transfer that waits for a free slot stops it; the running one is unaffected")
+  func cancellationWhileQueued() async throws {
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 5)
+    defer { server.stop() }
+    var configuration = TestLoaders.configuration(retries: 0)
+    configuration.concurrency = 1
+    let loader = CurlDataLoader(configuration: configuration)
+    let running = Task { try await loader.load(FetchRequest(url: server.url("/stall"))) }
+    try await Task.sleep(for: .milliseconds(200))
+    let queued = Task { try await loader.load(FetchRequest(url: server.url("/queued"))) }
+    try await Task.sleep(for: .milliseconds(100))
+    queued.cancel()
+    let queuedError = await TestLoaders.fetchError { _ = try await queued.value }
+    #expect(queuedError == .cancelled)
+    running.cancel()
+    let runningError = await TestLoaders.fetchError { _ = try await running.value }
+    #expect(runningError == .cancelled)
+  }
+
   @Test("schemes other than http, https and file are refused before any transfer")
   func unsupportedScheme() async throws {
     let url = try #require(URL(string: "ftp://127.0.0.1/sprite.png"))

@@ -88,8 +88,8 @@ typedef struct CSpriteCurl_Transfer CSpriteCurl_Transfer;
 CSpriteCurl_Status CSpriteCurl_global_init(void);
 
 /// Creates a reusable transfer (an easy handle plus buffers), or NULL when out of memory.
-/// A transfer keeps its connection cache between uses, so reuse it for connection reuse; it must
-/// be used by one thread at a time.
+/// A transfer runs on a `CSpriteCurl_Multi`, which owns the connection cache; reuse transfers to
+/// avoid allocating handles and buffers. It must be used by one thread at a time.
 CSpriteCurl_Transfer *_Nullable CSpriteCurl_transfer_new(void);
 
 /// Resets a transfer for `url` with a body cap of `maxBytes`; returns false when the scheme is not
@@ -114,11 +114,19 @@ bool CSpriteCurl_set_string(CSpriteCurl_Transfer *_Nonnull transfer,
 bool CSpriteCurl_append_header(CSpriteCurl_Transfer *_Nonnull transfer,
                                const char *_Nonnull line);
 
-/// Runs the transfer to completion on the calling thread (blocking). `*curlCode` receives the
-/// CURLcode and `msg` the error text (empty on success).
-CSpriteCurl_Status CSpriteCurl_perform(CSpriteCurl_Transfer *_Nonnull transfer,
-                                       int32_t *_Nonnull curlCode, char *_Nonnull msg,
-                                       size_t cap);
+/// The outcome of a finished transfer (after `CSpriteCurl_multi_next_done` returned it, or after
+/// `CSpriteCurl_transfer_abort`): `*curlCode` receives the CURLcode and `msg` the error text
+/// (empty on success).
+CSpriteCurl_Status CSpriteCurl_transfer_result(CSpriteCurl_Transfer *_Nonnull transfer,
+                                               int32_t *_Nonnull curlCode, char *_Nonnull msg,
+                                               size_t cap);
+
+/// Marks a transfer that will not run (or was taken out of its multi) as cancelled, so its result
+/// is `CSpriteCurl_StatusCancelled`.
+void CSpriteCurl_transfer_abort(CSpriteCurl_Transfer *_Nonnull transfer);
+
+/// True once `CSpriteCurl_cancel` was called since the last prepare; safe from any thread.
+bool CSpriteCurl_transfer_is_cancelled(CSpriteCurl_Transfer *_Nonnull transfer);
 
 /// Asks a running transfer to stop; safe to call from any thread.
 void CSpriteCurl_cancel(CSpriteCurl_Transfer *_Nonnull transfer);
@@ -143,6 +151,40 @@ size_t CSpriteCurl_body_length(CSpriteCurl_Transfer *_Nonnull transfer);
 /// Copies the body into `out`; returns the bytes copied, at most `cap`.
 size_t CSpriteCurl_copy_body(CSpriteCurl_Transfer *_Nonnull transfer, uint8_t *_Nonnull out,
                              size_t cap);
+
+/// A libcurl multi handle: runs many transfers on one thread and keeps one connection cache
+/// and DNS cache for all of them. Opaque. Every function below except `CSpriteCurl_multi_wakeup`
+/// must be called from the one thread that drives the multi.
+typedef struct CSpriteCurl_Multi CSpriteCurl_Multi;
+
+/// Creates a multi handle keeping up to `maxConnections` idle connections, or NULL on failure.
+CSpriteCurl_Multi *_Nullable CSpriteCurl_multi_new(long maxConnections);
+
+/// Frees a multi handle and closes its connections; no transfer may still be added to it.
+void CSpriteCurl_multi_free(CSpriteCurl_Multi *_Nullable multi);
+
+/// Starts a prepared transfer on the multi; false if libcurl refused it.
+bool CSpriteCurl_multi_add(CSpriteCurl_Multi *_Nonnull multi,
+                           CSpriteCurl_Transfer *_Nonnull transfer);
+
+/// Takes a running transfer out of the multi without a result (see `CSpriteCurl_transfer_abort`).
+void CSpriteCurl_multi_remove(CSpriteCurl_Multi *_Nonnull multi,
+                              CSpriteCurl_Transfer *_Nonnull transfer);
+
+/// Moves every transfer on as far as it goes without blocking; returns false on a multi error.
+bool CSpriteCurl_multi_perform(CSpriteCurl_Multi *_Nonnull multi);
+
+/// The next finished transfer, already taken out of the multi with its result recorded, or NULL
+/// when none has finished.
+CSpriteCurl_Transfer *_Nullable CSpriteCurl_multi_next_done(CSpriteCurl_Multi *_Nonnull multi);
+
+/// Blocks until a socket is ready, libcurl's next timeout, `CSpriteCurl_multi_wakeup`, or
+/// `maxWaitMs`, whichever comes first. With `idle` (no transfer added) libcurl's timeout is not
+/// consulted: a timer left over from finished transfers must not turn the wait into a spin.
+void CSpriteCurl_multi_wait(CSpriteCurl_Multi *_Nonnull multi, int maxWaitMs, bool idle);
+
+/// Makes a current or the next `CSpriteCurl_multi_wait` return at once; safe from any thread.
+void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *_Nonnull multi);
 
 #ifdef __cplusplus
 }

@@ -20,9 +20,11 @@ struct AttemptFailure: Error {
   var retryable: Bool
 }
 
-/// A reusable libcurl easy handle owned by Swift; used by one thread at a time.
+/// A reusable libcurl easy handle owned by Swift; used by one thread at a time (the submitting
+/// task, then the engine thread while it runs, then the submitting task again).
 final class CurlTransfer: @unchecked Sendable {
-  private let handle: OpaquePointer
+  /// The shim transfer; also the key the engine finds it by.
+  let handle: OpaquePointer
 
   /// Creates a transfer, or nil when libcurl cannot allocate one.
   init?() {
@@ -50,14 +52,26 @@ final class CurlTransfer: @unchecked Sendable {
     return ok
   }
 
-  /// Asks a running `perform` to stop; safe from any thread.
+  /// Asks a running transfer to stop; safe from any thread.
   func cancel() { CSpriteCurl_cancel(handle) }
 
-  /// Runs the transfer on the calling thread (blocking) and copies the results out.
-  func perform(maxBytes: Int) -> Result<CurlResult, AttemptFailure> {
+  /// True once ``cancel()`` was called since the last prepare; safe from any thread.
+  var isCancelled: Bool { CSpriteCurl_transfer_is_cancelled(handle) }
+
+  /// Records that the transfer will not (or no longer) run: its result becomes `cancelled`.
+  func abort() { CSpriteCurl_transfer_abort(handle) }
+
+  /// Starts the transfer on `multi`; engine thread only.
+  func add(to multi: OpaquePointer) -> Bool { CSpriteCurl_multi_add(multi, handle) }
+
+  /// Takes the running transfer off `multi`; engine thread only.
+  func remove(from multi: OpaquePointer) { CSpriteCurl_multi_remove(multi, handle) }
+
+  /// Copies the results of the finished transfer out of the shim.
+  func result(maxBytes: Int) -> Result<CurlResult, AttemptFailure> {
     var code: Int32 = 0
     var message = [CChar](repeating: 0, count: 512)
-    let status = CSpriteCurl_perform(handle, &code, &message, message.count)
+    let status = CSpriteCurl_transfer_result(handle, &code, &message, message.count)
     let errorText = String(
       decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     switch status {

@@ -21,38 +21,6 @@ final class TransferPool: @unchecked Sendable {
   }
 }
 
-/// An async counting semaphore bounding how many transfers run at once.
-actor TransferLimiter {
-  private var available: Int
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  /// Creates a limiter allowing `limit` holders at once.
-  init(limit: Int) { available = max(1, limit) }
-
-  /// Waits for a free slot.
-  func acquire() async {
-    if available > 0 {
-      available -= 1
-      return
-    }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  /// Frees a slot, handing it straight to the oldest waiter if there is one.
-  func release() {
-    if waiters.isEmpty { available += 1 } else { waiters.removeFirst().resume() }
-  }
-}
-
-/// Runs blocking work on a fresh thread, off Swift's cooperative pool, and awaits its result.
-func runOnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-  await withCheckedContinuation { continuation in
-    let thread = Thread { continuation.resume(returning: work()) }
-    thread.name = "SpriteFetch.curl"
-    thread.start()
-  }
-}
-
 /// A thread-safe running total of connections opened.
 final class ConnectionCounter: @unchecked Sendable {
   private let lock = NSLock()

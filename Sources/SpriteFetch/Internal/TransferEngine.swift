@@ -1,0 +1,154 @@
+import CSpriteCurl
+import Foundation
+
+/// Runs transfers on one libcurl multi handle driven by one long-lived thread, as curl's own
+/// `--parallel` does.
+///
+/// At most `limit` transfers run at once; later ones wait in submission order. Every transfer
+/// shares the multi's connection and DNS caches. The thread starts with the first transfer and
+/// stops on ``shutdown()``. Each finished transfer resumes the task that submitted it, which then
+/// reads the results off the transfer on its own thread; the engine thread only moves bytes.
+final class TransferEngine: @unchecked Sendable {
+  /// A submitted transfer and the task waiting for it.
+  private struct Job {
+    let transfer: CurlTransfer
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
+  private let multi: OpaquePointer?
+  private let limit: Int
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var incoming: [Job] = []
+  private var started = false
+  private var stopping = false
+  private var cancelRequested = false
+  // Owned by the engine thread.
+  private var waiting: [Job] = []
+  private var waitingHead = 0
+  private var active: [OpaquePointer: Job] = [:]
+
+  /// Creates an engine running at most `limit` transfers at once.
+  init(limit: Int) {
+    self.limit = max(1, limit)
+    multi = CurlGlobal.isInitialized ? CSpriteCurl_multi_new(Int(max(4, 2 * limit))) : nil
+  }
+
+  deinit { CSpriteCurl_multi_free(multi) }
+
+  /// Runs a prepared transfer to completion (or cancellation) without blocking a Swift thread;
+  /// the outcome is read from the transfer afterwards. False when no multi handle exists.
+  func run(_ transfer: CurlTransfer) async -> Bool {
+    guard multi != nil else { return false }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let startThread = lock.withLock {
+          incoming.append(Job(transfer: transfer, continuation: continuation))
+          defer { started = true }
+          return !started
+        }
+        if startThread { start() } else { wake() }
+      }
+    } onCancel: {
+      transfer.cancel()
+      lock.withLock { cancelRequested = true }
+      wake()
+    }
+    return true
+  }
+
+  /// Stops the engine thread once the transfers submitted so far are done; later transfers are not run.
+  func shutdown() {
+    lock.withLock { stopping = true }
+    wake()
+  }
+
+  /// Interrupts the engine thread's wait; safe from any thread.
+  private func wake() {
+    if let multi { CSpriteCurl_multi_wakeup(multi) }
+  }
+
+  /// Starts the engine thread, which keeps the engine alive until it stops.
+  private func start() {
+    let thread = Thread { [self] in loop() }
+    thread.name = "SpriteFetch.curl-multi"
+    thread.start()
+  }
+
+  /// The engine thread: admit, cancel, perform, complete, wait; until shut down and idle.
+  private func loop() {
+    guard let multi else { return }
+    while true {
+      let (arrived, stop, cancel) = lock.withLock {
+        defer {
+          incoming.removeAll(keepingCapacity: true)
+          cancelRequested = false
+        }
+        return (incoming, stopping, cancelRequested)
+      }
+      waiting.append(contentsOf: arrived)
+      if cancel { reapCancelled(multi) }
+      admit(multi)
+      if stop && active.isEmpty && waitingHead == waiting.count { break }
+      if !active.isEmpty {
+        _ = CSpriteCurl_multi_perform(multi)
+        while let done = CSpriteCurl_multi_next_done(multi) {
+          active.removeValue(forKey: done)?.continuation.resume()
+        }
+        admit(multi)
+      }
+      if incomingIsEmpty() {
+        CSpriteCurl_multi_wait(multi, active.isEmpty ? 60_000 : 1000, active.isEmpty)
+      }
+    }
+    let remaining = waiting[waitingHead...]
+    waiting = []
+    waitingHead = 0
+    for job in remaining {
+      job.transfer.abort()
+      job.continuation.resume()
+    }
+  }
+
+  /// True when no submission is waiting to be picked up.
+  private func incomingIsEmpty() -> Bool { lock.withLock { incoming.isEmpty } }
+
+  /// Adds waiting transfers to the multi while fewer than `limit` run.
+  private func admit(_ multi: OpaquePointer) {
+    while active.count < limit, waitingHead < waiting.count {
+      let job = waiting[waitingHead]
+      waitingHead += 1
+      if job.transfer.isCancelled || !job.transfer.add(to: multi) {
+        job.transfer.abort()
+        job.continuation.resume()
+        continue
+      }
+      active[job.transfer.handle] = job
+    }
+    if waitingHead == waiting.count {
+      waiting.removeAll(keepingCapacity: true)
+      waitingHead = 0
+    }
+  }
+
+  /// Finishes every cancelled transfer, running or waiting, as cancelled.
+  private func reapCancelled(_ multi: OpaquePointer) {
+    for (handle, job) in active where job.transfer.isCancelled {
+      job.transfer.remove(from: multi)
+      job.transfer.abort()
+      active.removeValue(forKey: handle)
+      job.continuation.resume()
+    }
+    var kept: [Job] = []
+    for job in waiting[waitingHead...] {
+      if job.transfer.isCancelled {
+        job.transfer.abort()
+        job.continuation.resume()
+      } else {
+        kept.append(job)
+      }
+    }
+    waiting = kept
+    waitingHead = 0
+  }
+}
