@@ -54,19 +54,20 @@ public struct CachingDataLoader: DataLoading {
     else {
       return try await inner.load(request)
     }
-    guard let entry = cache.entry(for: request.url) else {
-      return try await fetch(request)
+    let key = request.url.absoluteString
+    guard let entry = cache.entry(forURLString: key) else {
+      return try await fetch(request, key: key)
     }
     if entry.isFresh(at: cache.now(), ttl: ttl) {
       return try checked(entry.response(requestURL: request.url, source: .cache), request)
     }
-    guard entry.canRevalidate else { return try await fetch(request) }
+    guard entry.canRevalidate else { return try await fetch(request, key: key) }
     var conditional = request
     conditional.ifNoneMatch = entry.etag
     conditional.ifModifiedSince = entry.lastModified
     let response = try await inner.load(conditional)
     guard response.isNotModified else {
-      return store(response, for: request)
+      return store(response, key: key)
     }
     let refreshed =
       (try? cache.refresh(entry, etag: response.etag, lastModified: response.lastModified))
@@ -74,15 +75,15 @@ public struct CachingDataLoader: DataLoading {
     return try checked(refreshed.response(requestURL: request.url, source: .revalidated), request)
   }
 
-  /// Loads without validators and stores a 200 answer.
-  private func fetch(_ request: FetchRequest) async throws -> FetchResponse {
-    store(try await inner.load(request), for: request)
+  /// Loads without validators and stores a 200 answer under `key`, the request URL's string.
+  private func fetch(_ request: FetchRequest, key: String) async throws -> FetchResponse {
+    store(try await inner.load(request), key: key)
   }
 
-  /// Stores a 200 answer under the request URL, ignoring write failures, and returns it.
-  private func store(_ response: FetchResponse, for request: FetchRequest) -> FetchResponse {
+  /// Stores a 200 answer under `key`, ignoring write failures, and returns it.
+  private func store(_ response: FetchResponse, key: String) -> FetchResponse {
     if response.status == 200 {
-      _ = try? cache.store(response, for: request.url)
+      _ = try? cache.store(response, forURLString: key)
     }
     return response
   }

@@ -41,27 +41,6 @@ extension ResponseCache {
       return response
     }
   }
-
-  /// The JSON metadata file written next to each body file.
-  struct Metadata: Codable, Equatable {
-    /// The metadata layout version; entries with another version are misses.
-    var version: Int
-    var url: String
-    var status: Int
-    var etag: String?
-    var lastModified: String?
-    var contentType: String?
-    var finalURL: String?
-    /// Seconds since 1970.
-    var storedAt: Double
-    /// The body's length in bytes, checked on read.
-    var bodyLength: Int
-    /// The body's FNV-1a 64-bit hash in hex, checked on read.
-    var bodyHash: String
-
-    /// The layout version this code writes.
-    static let currentVersion = 1
-  }
 }
 
 /// FNV-1a, 64-bit: a stable, dependency-free hash for cache keys and body checks.

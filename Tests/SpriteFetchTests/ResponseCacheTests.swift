@@ -87,7 +87,7 @@ struct ResponseCacheTests {
 
   /// Ways an entry on disk can be broken.
   enum Damage: CaseIterable, Sendable {
-    case metadataMissing, bodyMissing, bodyTruncated, bodyAltered, metadataForOtherURL
+    case entryMissing, bodyTruncated, bodyAltered, headerGarbled, entryForOtherURL, otherVersion
   }
 
   @Test("a damaged entry is a miss, never returned", arguments: Damage.allCases)
@@ -98,22 +98,25 @@ struct ResponseCacheTests {
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
     _ = try await loader.load(FetchRequest(url: url))
     _ = try await loader.load(FetchRequest(url: other))
-    let files = cache().files(for: url)
+    let file = URL(fileURLWithPath: cache().path(for: url.absoluteString))
+    let otherFile = URL(fileURLWithPath: cache().path(for: other.absoluteString))
     let fm = FileManager.default
+    var bytes = [UInt8](try Data(contentsOf: file))
     switch damage {
-    case .metadataMissing: try fm.removeItem(at: files.metadata)
-    case .bodyMissing: try fm.removeItem(at: files.body)
-    case .bodyTruncated:
-      try Data(MockLoader.body(for: url).prefix(10)).write(to: files.body)
+    case .entryMissing: try fm.removeItem(at: file)
+    case .bodyTruncated: try Data(bytes.dropLast(10)).write(to: file)
     case .bodyAltered:
-      var body = MockLoader.body(for: url)
-      body[body.count / 2] ^= 0xFF
-      try Data(body).write(to: files.body)
-    case .metadataForOtherURL:
-      try fm.removeItem(at: files.metadata)
-      try fm.copyItem(at: cache().files(for: other).metadata, to: files.metadata)
-      try fm.removeItem(at: files.body)
-      try fm.copyItem(at: cache().files(for: other).body, to: files.body)
+      bytes[bytes.count - 20] ^= 0xFF
+      try Data(bytes).write(to: file)
+    case .headerGarbled:
+      bytes[bytes.firstIndex(of: UInt8(ascii: "\n"))! + 2] = UInt8(ascii: "\n")
+      try Data(bytes).write(to: file)
+    case .entryForOtherURL:
+      try fm.removeItem(at: file)
+      try fm.copyItem(at: otherFile, to: file)
+    case .otherVersion:
+      bytes[EntryFile.magic.utf8.count - 1] = UInt8(ascii: "1")
+      try Data(bytes).write(to: file)
     }
     #expect(cache().entry(for: url) == nil)
     let response = try await loader.load(FetchRequest(url: url))
@@ -121,6 +124,39 @@ struct ResponseCacheTests {
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url))
     #expect(cache().entry(for: url)?.body == MockLoader.body(for: url))
+  }
+
+  @Test("entries of the older two-file layout are ignored: a miss, then a new entry")
+  func oldLayoutIgnored() async throws {
+    defer { cleanUp() }
+    let key = ResponseCache.key(for: url.absoluteString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(MockLoader.body(for: url)).write(to: directory.appendingPathComponent(key + ".body"))
+    try Data("{\"version\":1,\"url\":\"\(url.absoluteString)\"}".utf8).write(
+      to: directory.appendingPathComponent(key + ".json"))
+    #expect(cache().entry(for: url) == nil)
+    let inner = MockLoader()
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
+      FetchRequest(url: url))
+    #expect(response.source == .network)
+    #expect(inner.requests.count == 1)
+    #expect(cache().entry(for: url)?.body == MockLoader.body(for: url))
+  }
+
+  @Test("an entry file round-trips every field; values with line breaks are left out")
+  func entryFileRoundTrip() throws {
+    let entry = ResponseCache.Entry(
+      url: url.absoluteString, status: 200, body: [0x89, 0x50, 0x0A, 0x0A, 0x00],
+      etag: "\"v1\"", lastModified: "Sun, 06 Nov 1994 08:49:37 GMT", contentType: "image/png",
+      finalURL: "https://example.test/final.png", storedAt: Date(timeIntervalSince1970: 1.25e9))
+    #expect(EntryFile.decode(EntryFile.encode(entry)) == entry)
+    var broken = entry
+    broken.etag = "a\nb"
+    broken.contentType = nil
+    broken.finalURL = nil
+    var expected = broken
+    expected.etag = nil
+    #expect(EntryFile.decode(EntryFile.encode(broken)) == expected)
   }
 
   @Test("inner errors pass through; a stale entry is not served on error")
@@ -156,7 +192,7 @@ struct ResponseCacheTests {
   @Test("two loaders sharing a directory under parallel loads return only correct bodies")
   func concurrentSharing() async throws {
     defer { cleanUp() }
-    // No validators: every stale load rewrites both body and metadata.
+    // No validators: every stale load rewrites the whole entry.
     let inner = MockLoader(bodyLength: 64 << 10, validators: false)
     let urls = (0..<8).map { URL(string: "https://example.test/sprites/\($0).png")! }
     // One loader always refetches and rewrites; the other mostly reads.
@@ -178,8 +214,8 @@ struct ResponseCacheTests {
     }
     #expect(mismatches == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(!names.contains { $0.hasSuffix(".tmp") })
-    #expect(names.count == urls.count * 2)
+    #expect(!names.contains { $0.contains(".tmp") })
+    #expect(names.count == urls.count)
     for target in urls {
       #expect(cache().entry(for: target)?.body == MockLoader.body(for: target, length: 64 << 10))
     }
