@@ -60,17 +60,14 @@ public enum FileIO {
   /// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so readers
   /// see the old file or the whole new one, never a part. The temporary file is removed on failure.
   public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(nextSerial())"
+    let temporary = temporaryPath(for: path)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(errno: errno) }
     var failure: Failure?
-    let contiguous = Array(bytes)
-    contiguous.withUnsafeBytes { buffer in
+    func writeAll(_ buffer: UnsafeRawBufferPointer) {
       var offset = 0
-      while offset < buffer.count {
-        let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let n = write(fd, base + offset, buffer.count - offset)
         if n < 0 {
           if errno == EINTR { continue }
           failure = Failure(errno: errno)
@@ -79,6 +76,9 @@ public enum FileIO {
         offset += n
       }
     }
+    if bytes.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) == nil {
+      Array(bytes).withUnsafeBytes { writeAll($0) }
+    }
     if close(fd) != 0, failure == nil { failure = Failure(errno: errno) }
     if failure == nil, rename(temporary, path) != 0 { failure = Failure(errno: errno) }
     if let failure {
@@ -86,6 +86,18 @@ public enum FileIO {
       throw failure
     }
   }
+
+  /// `.NAME.tmp-PID-N` beside `path` (string work only: no `URL`, which may `stat`).
+  static func temporaryPath(for path: String) -> String {
+    let utf8 = path.utf8
+    let cut = utf8.lastIndex(of: UInt8(ascii: "/"))
+    let directory = cut.map { String(path[..<$0]) + "/" } ?? ""
+    let name = cut.map { String(path[path.index(after: $0)...]) } ?? path
+    return directory + "." + name + ".tmp-" + String(processID) + "-" + String(nextSerial())
+  }
+
+  /// This process's id, read once.
+  private static let processID = getpid()
 
   /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {

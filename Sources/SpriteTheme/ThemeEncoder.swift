@@ -10,4 +10,9 @@ public enum ThemeEncoder {
   public static func encode(_ index: BatchIndex) -> [UInt8] {
     index.json.bytes
   }
+
+  /// The UTF-8 JSON bytes of a `fetch --download-only` `index.json`, ending in a newline.
+  public static func encode(_ index: DownloadIndex) -> [UInt8] {
+    index.json.bytes
+  }
 }

@@ -146,16 +146,18 @@ struct PokeAPICrawlerTests {
     #expect(withForms.requested.count == 1 + 20)
   }
 
-  @Test("a list page that fails ends the stream with its error after the earlier items")
+  @Test("a list page that fails ends the stream with its URL and error after the earlier items")
   func failingListPage() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let crawler = PokeAPICrawler(base: Self.live, limit: 45, pageSize: 20)
     var count = 0
-    await #expect(throws: FetchError.httpStatus(404)) {
+    let error = await #expect(throws: PokeAPIListError.self) {
       for try await _ in crawler.entries(using: PokeAPIMockLoader(directory: directory)) {
         count += 1
       }
     }
+    #expect(error?.underlying as? FetchError == .httpStatus(404))
+    #expect(error?.url.absoluteString.contains("/pokemon/?offset=40&limit=") == true)
     #expect(count == 40)
   }
 }

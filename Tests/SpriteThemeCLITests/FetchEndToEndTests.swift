@@ -111,6 +111,58 @@ struct FetchEndToEndTests {
     }
   }
 
+  @Test("--download-only writes each sprite byte for byte and a download index; a re-run is all cache")
+  func downloadOnly() async throws {
+    let server = try await PokeAPITestServer(samples: 4, broken: true)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let arguments = [
+      "fetch", "--download-only", "--pokeapi", server.url("/api/v2"), "--out", out.path, "--quiet",
+      "--retries", "0",
+    ]
+    let result = try await Self.run(arguments)
+    #expect(result.status == 1, "\(result.stderr)")
+
+    let indexData = try Data(contentsOf: out.appendingPathComponent("index.json"))
+    Schemas.expectValid(indexData, against: Schemas.downloads, "index")
+    let index = try Self.object(out.appendingPathComponent("index.json"))
+    #expect(index["schema"] as? String == "spritetheme/downloads@1")
+    let samples = server.entries.filter { $0.id < 10000 && $0.name != "broken" && $0.sample != nil }
+    let entries = try #require(index["entries"] as? [[String: Any]])
+    #expect(entries.compactMap { $0["name"] as? String } == samples.map(\.name))
+    for (entry, sample) in zip(entries, samples) {
+      let sampleURL = try #require(sample.sample)
+      let expected = try Data(contentsOf: sampleURL)
+      let written = try Data(contentsOf: out.appendingPathComponent("sprites/\(sample.name).png"))
+      #expect(written == expected, "\(sample.name)")
+      #expect(entry["sprite"] as? String == "sprites/\(sample.name).png")
+      #expect(entry["bytes"] as? Int == expected.count)
+      #expect(entry["source"] as? String == server.url("/sprites/\(sample.id).png"))
+    }
+    let errors = try #require(index["errors"] as? [[String: Any]])
+    #expect(errors.count == 1)
+    #expect(errors.first?["stage"] as? String == "fetch")
+    #expect((errors.first?["message"] as? String)?.contains("404") == true)
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("themes").path))
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("sprites").path)
+    #expect(names.sorted() == samples.map { "\($0.name).png" }.sorted())
+
+    let before = server.requests.count
+    let again = try await Self.run(arguments)
+    #expect(again.status == 1, "\(again.stderr)")
+    #expect(server.requests.count == before + 1, "only the failed sprite is asked for again")
+  }
+
+  @Test("--download-only refuses --thumbnails: exit 2")
+  func downloadOnlyRefusesThumbnails() throws {
+    let directory = try TemporaryDirectory()
+    let result = try BuiltBinary.run(
+      ["fetch", "--download-only", "--urls", "x.txt", "--thumbnails", "32", "--out", directory.url.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--download-only"))
+  }
+
   @Test("exactly one of --pokeapi and --urls: exit 2 otherwise")
   func sourceIsRequired() throws {
     let directory = try TemporaryDirectory()

@@ -7,6 +7,8 @@ public enum Schemas {
   public static let theme = load("theme.schema.json")
   /// The validator for `index.schema.json` (`spritetheme/index@1`).
   public static let index = load("index.schema.json")
+  /// The validator for `downloads.schema.json` (`spritetheme/downloads@1`).
+  public static let downloads = load("downloads.schema.json")
 
   private static func load(_ name: String) -> JSONSchemaValidator? {
     let url = Fixtures.packageRoot.appendingPathComponent("Sources/SpriteTheme/Schemas/\(name)")

@@ -50,12 +50,14 @@ enum CacheFile {
 
   /// A per-process counter that makes temporary names unique together with the process id.
   private static let counter = Counter()
+  /// This process's id, read once.
+  private static let processID = getpid()
 
   /// Writes `bytes` to a unique temporary file beside `path`, then renames it over `path`.
   ///
   /// No `fsync`: readers never see a partial file, which is all the cache needs.
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let temporary = "\(path).tmp-\(getpid())-\(counter.next())"
+    let temporary = path + ".tmp-" + String(processID) + "-" + String(counter.next())
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
       throw errno == ENOENT ? .noDirectory : .failed(path: temporary, errno: errno)

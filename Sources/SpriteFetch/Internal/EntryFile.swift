@@ -26,10 +26,16 @@ enum EntryFile {
 
   /// The bytes of `entry`'s file.
   static func encode(_ entry: ResponseCache.Entry) -> [UInt8] {
-    var header = magic + "\n"
-    func field(_ name: String, _ value: String?) {
-      guard let value, !value.contains(where: \.isNewline) else { return }
-      header += name + " " + value + "\n"
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(256 + entry.url.utf8.count * 2 + entry.body.count)
+    bytes.append(contentsOf: magic.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    func field(_ name: StaticString, _ value: String?) {
+      guard let value, !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      bytes.append(UInt8(ascii: " "))
+      bytes.append(contentsOf: value.utf8)
+      bytes.append(UInt8(ascii: "\n"))
     }
     field("url", entry.url)
     field("status", String(entry.status))
@@ -40,10 +46,7 @@ enum EntryFile {
     field("final-url", entry.finalURL)
     field("body-length", String(entry.body.count))
     field("body-hash", FNV1a.hex(entry.body))
-    header += "\n"
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(header.utf8.count + entry.body.count)
-    bytes.append(contentsOf: header.utf8)
+    bytes.append(UInt8(ascii: "\n"))
     bytes.append(contentsOf: entry.body)
     return bytes
   }

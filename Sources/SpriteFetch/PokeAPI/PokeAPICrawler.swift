@@ -88,7 +88,8 @@ public struct PokeAPICrawler: Sendable {
     return URL(string: "\(root)/pokemon/?offset=\(offset)&limit=\(max(1, pageLimit))")!
   }
 
-  /// Streams the crawl's items in list order; a list page that fails ends the stream with its error.
+  /// Streams the crawl's items in list order; a list page that fails ends the stream with a
+  /// ``PokeAPIListError`` naming the page.
   public func entries(using loader: any DataLoading) -> AsyncThrowingStream<CrawlItem, any Error> {
     AsyncThrowingStream { continuation in
       let task = Task {
@@ -118,8 +119,13 @@ public struct PokeAPICrawler: Sendable {
     var isFirstPage = true
     while let url = pageURL, remaining > 0, visited.insert(url).inserted {
       if Task.isCancelled { throw FetchError.cancelled }
-      let response = try await loader.load(FetchRequest(url: url, expecting: .json))
-      let page = try PokeAPIListPage.decode(response.body, pageURL: response.finalURL, base: base)
+      let page: PokeAPIListPage
+      do {
+        let response = try await loader.load(FetchRequest(url: url, expecting: .json))
+        page = try PokeAPIListPage.decode(response.body, pageURL: response.finalURL, base: base)
+      } catch {
+        throw PokeAPIListError(url: url, underlying: error)
+      }
       var results = page.results[...]
       if isFirstPage, offset > 0, page.previous == nil {
         results = results.dropFirst(offset)

@@ -6,9 +6,10 @@ struct OutputDirectory: Sendable {
   /// The directory's path.
   let path: String
 
-  /// Creates `themes/` and `thumbs/` and removes stale temporary files.
-  func prepare() throws(ThemeBatch.Fatal) {
-    for folder in [path, path + "/themes", path + "/thumbs"] {
+  /// Creates the directory with `folders` inside (by default `themes/` and `thumbs/`) and removes
+  /// stale temporary files.
+  func prepare(folders: [String] = ["themes", "thumbs"]) throws(ThemeBatch.Fatal) {
+    for folder in [path] + folders.map({ path + "/" + $0 }) {
       do {
         try FileIO.createDirectory(folder)
       } catch {
@@ -30,6 +31,15 @@ struct OutputDirectory: Sendable {
 
   /// Writes `index.json`.
   func write(index: BatchIndex) throws(ThemeBatch.Fatal) {
+    do {
+      try write(ThemeEncoder.encode(index), to: "index.json")
+    } catch {
+      throw ThemeBatch.Fatal(path: error.source, reason: error.reason)
+    }
+  }
+
+  /// Writes a `fetch --download-only` `index.json`.
+  func write(downloads index: DownloadIndex) throws(ThemeBatch.Fatal) {
     do {
       try write(ThemeEncoder.encode(index), to: "index.json")
     } catch {

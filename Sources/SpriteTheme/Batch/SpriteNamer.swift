@@ -16,14 +16,18 @@ public struct SpriteNamer: Sendable {
   public static func sanitise(_ raw: String) -> String {
     var out = ""
     var pendingDash = false
-    let folded = raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    // Folding changes nothing in ASCII but case, and it is costly: skip it there.
+    let folded =
+      raw.utf8.allSatisfy { $0 < 0x80 }
+      ? raw : raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
     for scalar in folded.lowercased().unicodeScalars {
-      let c = Character(scalar)
-      let allowed = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
+      let v = scalar.value
+      let allowed =
+        (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) || scalar == "." || scalar == "_"
       if allowed {
         if pendingDash && !out.isEmpty { out.append("-") }
         pendingDash = false
-        out.append(c)
+        out.unicodeScalars.append(scalar)
       } else {
         pendingDash = true
       }

@@ -3,10 +3,14 @@ import Foundation
 import SpriteFetch
 
 /// Downloads sprites and writes the same output directory as ``ThemeBatch``: `themes/<name>.json`,
-/// `thumbs/<name>-<size>.png` and `index.json` (SPEC sections 8 and 9).
+/// `thumbs/<name>-<size>.png` and `index.json` (SPEC sections 8 and 9); or, with
+/// ``Options/downloadOnly``, only the sprites, as `sprites/<name>.png`, and a ``DownloadIndex``.
 ///
-/// Items are named in input order, so output does not depend on download order. At most
-/// `concurrency` bodies are held at once; each is analysed as soon as it arrives.
+/// Items are named in input order, so output does not depend on download order. Downloads run
+/// `concurrency` at a time (the loader's own limit applies too); each body is analysed as soon as
+/// it arrives, on ``Options/analysisThreads`` dedicated threads rather than on Swift's cooperative
+/// pool, so analysis never holds up the tasks that drive downloads. At most `concurrency` plus
+/// twice `analysisThreads` bodies are held at once (the bounded queue between the two).
 ///
 /// ```swift
 /// let fetch = ThemeFetch(options: .init(outputDirectory: "out"))
@@ -23,23 +27,34 @@ public final class ThemeFetch: Sendable {
     public var thumbnailSizes: [Int]
     /// The pipeline (extent, limits) every sprite goes through.
     public var pipeline: ThemePipeline
+    /// Write each downloaded sprite as `sprites/<name>.png` and a ``DownloadIndex``; no analysis.
+    public var downloadOnly: Bool
+    /// How many threads analyse sprites (at least 1).
+    public var analysisThreads: Int
 
-    /// Creates options; by default 8 downloads at once and no thumbnails.
+    /// Creates options; by default 8 downloads at once, no thumbnails, analysis on one thread
+    /// per core.
     public init(
       outputDirectory: String, concurrency: Int = 8, thumbnailSizes: [Int] = [],
-      pipeline: ThemePipeline = ThemePipeline()
+      pipeline: ThemePipeline = ThemePipeline(), downloadOnly: Bool = false,
+      analysisThreads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
       self.outputDirectory = outputDirectory
       self.concurrency = max(1, concurrency)
       self.thumbnailSizes = thumbnailSizes
       self.pipeline = pipeline
+      self.downloadOnly = downloadOnly
+      self.analysisThreads = max(1, analysisThreads)
     }
   }
 
   /// The result of a run that was not stopped by a fatal error.
   public struct Outcome: Sendable {
-    /// The index as written (or as it would have been, when interrupted).
+    /// The index as written (or as it would have been, when interrupted); with
+    /// ``Options/downloadOnly`` it holds the errors only, and ``downloads`` the rest.
     public var index: BatchIndex
+    /// With ``Options/downloadOnly``, the download index as written; nil otherwise.
+    public var downloads: DownloadIndex?
     /// Entries that yielded no sprite (null sprite, or forms left out).
     public var skipped: Int
     /// True when ``cancel()`` stopped the run early; `index.json` is then not written.
@@ -89,13 +104,17 @@ public final class ThemeFetch: Sendable {
     progress: (@Sendable (ThemeBatch.Progress) -> Void)? = nil
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = OutputDirectory(path: options.outputDirectory)
-    try output.prepare()
+    try output.prepare(folders: options.downloadOnly ? ["sprites"] : ["themes", "thumbs"])
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     var namer = SpriteNamer()
     var results = [FetchResult?]()
     var skipped = 0
-    let limit = options.concurrency
+    let downloadOnly = options.downloadOnly
+    let analysis =
+      downloadOnly ? nil : WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
+    defer { analysis?.shutdown() }
+    let limit = options.concurrency + (downloadOnly ? 0 : 2 * options.analysisThreads)
     let pipeline = options.pipeline
 
     await withTaskGroup(of: (Int, FetchResult).self) { group in
@@ -127,40 +146,59 @@ public final class ThemeFetch: Sendable {
             if running >= limit { collect(await group.next()) }
             running += 1
             group.addTask {
-              (position, await Self.process(url: url, name: name, id: id, loader: loader,
-                pipeline: pipeline, writer: writer))
+              guard let analysis else {
+                return (position, await Self.download(url: url, name: name, loader: loader, output: output))
+              }
+              return (position, await Self.process(url: url, name: name, id: id, loader: loader,
+                pipeline: pipeline, writer: writer, analysis: analysis))
             }
           }
         }
       } catch {
-        results.append(
-          .failed(BatchIndex.Failure(source: "list", stage: "fetch", message: String(describing: error))))
+        results.append(.failed(Self.failure(ofList: error)))
       }
       while running > 0 { collect(await group.next()) }
     }
 
     var entries = [BatchIndex.Entry]()
+    var downloaded = [DownloadIndex.Entry]()
     var errors = [BatchIndex.Failure]()
     for result in results {
       switch result {
       case .written(let entry): entries.append(entry)
+      case .downloaded(let entry): downloaded.append(entry)
       case .failed(let failure): errors.append(failure)
       case .fatal(let fatal): throw fatal
       case nil: break
       }
     }
     let index = BatchIndex(entries: entries, errors: errors)
+    let downloads = downloadOnly ? DownloadIndex(entries: downloaded, errors: errors) : nil
     if state.withLock({ $0.cancelled }) {
-      return Outcome(index: index, skipped: skipped, interrupted: true)
+      return Outcome(index: index, downloads: downloads, skipped: skipped, interrupted: true)
     }
-    try output.write(index: index)
-    return Outcome(index: index, skipped: skipped, interrupted: false)
+    if let downloads {
+      try output.write(downloads: downloads)
+    } else {
+      try output.write(index: index)
+    }
+    return Outcome(index: index, downloads: downloads, skipped: skipped, interrupted: false)
   }
 
-  /// Downloads one sprite, analyses it and writes its files.
+  /// The index record of a stream that ended with an error: a PokeAPI list page that failed is
+  /// recorded under its URL.
+  static func failure(ofList error: any Error) -> BatchIndex.Failure {
+    if let page = error as? PokeAPIListError {
+      return BatchIndex.Failure(
+        source: page.url.absoluteString, stage: "fetch", message: page.description)
+    }
+    return BatchIndex.Failure(source: "list", stage: "fetch", message: String(describing: error))
+  }
+
+  /// Downloads one sprite, then analyses it and writes its files on an analysis thread.
   private static func process(
     url: URL, name: String, id: Int?, loader: any DataLoading, pipeline: ThemePipeline,
-    writer: SpriteWriter
+    writer: SpriteWriter, analysis: WorkerThreads
   ) async -> FetchResult {
     let source = url.absoluteString
     let body: [UInt8]
@@ -170,21 +208,50 @@ public final class ThemeFetch: Sendable {
       return .failed(
         BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
     }
+    return await analysis.run {
+      do throws(ThemePipeline.Error) {
+        let sprite = try pipeline.analyze(bytes: body, name: name, url: source, id: id)
+        return .written(try writer.write(sprite, name: name, source: source))
+      } catch {
+        if case .writeFailed(let path, let reason, _) = error {
+          return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
+        }
+        return .failed(
+          BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
+      }
+    }
+  }
+
+  /// Downloads one sprite and writes it, as received, to `sprites/<name>.png`.
+  private static func download(
+    url: URL, name: String, loader: any DataLoading, output: OutputDirectory
+  ) async -> FetchResult {
+    let source = url.absoluteString
+    let body: [UInt8]
+    do {
+      body = try await loader.load(FetchRequest(url: url, expecting: .png)).body
+    } catch {
+      return .failed(
+        BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
+    }
+    let relative = "sprites/\(name).png"
     do throws(ThemePipeline.Error) {
-      let sprite = try pipeline.analyze(bytes: body, name: name, url: source, id: id)
-      return .written(try writer.write(sprite, name: name, source: source))
+      try output.write(body, to: relative)
     } catch {
       if case .writeFailed(let path, let reason, _) = error {
         return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
       }
       return .failed(BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
     }
+    return .downloaded(
+      DownloadIndex.Entry(name: name, source: source, sprite: relative, bytes: body.count))
   }
 }
 
 /// What became of one fetched item.
 private enum FetchResult: Sendable {
   case written(BatchIndex.Entry)
+  case downloaded(DownloadIndex.Entry)
   case failed(BatchIndex.Failure)
   case fatal(ThemeBatch.Fatal)
 }
@@ -225,7 +292,9 @@ public enum FetchInput: Sendable {
   public static func urlList(_ text: String) -> [FetchInput] {
     var inputs = [FetchInput]()
     for raw in text.split(whereSeparator: \.isNewline) {
-      let line = raw.trimmingCharacters(in: .whitespaces)
+      var trimmed = raw.drop(while: \.isWhitespace)
+      while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
+      let line = String(trimmed)
       if line.isEmpty || line.hasPrefix("#") { continue }
       guard let url = URL(string: line), url.scheme != nil else {
         inputs.append(.failed(source: line, stage: "fetch", message: "Not a URL."))

@@ -17,6 +17,10 @@ struct Fetch: ParsableCommand {
       Responses are cached in <out>/.cache (or --cache) and reused without any request for \
       --ttl seconds; stale entries are revalidated.
 
+      With --download-only, each sprite is written as received to <out>/sprites/<name>.png \
+      (names as for themes) and index.json lists the sprites and the failures; nothing is \
+      analysed.
+
       Exit codes: 0 every sprite done, 1 some downloads or sprites failed (listed in \
       index.json), 2 usage error, 3 the output cannot be written, 130 interrupted.
       """)
@@ -50,6 +54,9 @@ struct Fetch: ParsableCommand {
     transform: Batch.parseSizes)
   var thumbnails: [Int] = []
 
+  @Flag(help: "Only download: write sprites/<name>.png and index.json, no themes.")
+  var downloadOnly = false
+
   @OptionGroup var network: NetworkOptions
 
   @OptionGroup var analysis: AnalysisOptions
@@ -67,6 +74,9 @@ struct Fetch: ParsableCommand {
     guard (limit ?? 0) >= 0, offset >= 0 else {
       throw ValidationError("--limit and --offset must not be negative.")
     }
+    if downloadOnly && !thumbnails.isEmpty {
+      throw ValidationError("--thumbnails cannot be combined with --download-only.")
+    }
   }
 
   func run() throws {
@@ -75,15 +85,17 @@ struct Fetch: ParsableCommand {
     let fetch = ThemeFetch(
       options: .init(
         outputDirectory: outputDirectory, concurrency: network.concurrency,
-        thumbnailSizes: thumbnails, pipeline: analysis.pipeline))
+        thumbnailSizes: thumbnails, pipeline: analysis.pipeline, downloadOnly: downloadOnly))
     let outcome = try OutputRun.execute(progress: progressOptions, cancel: { fetch.cancel() }) {
       progress throws(ThemeBatch.Fatal) in
       try fetch.runBlocking(inputs: inputs, loader: loader, progress: progress)
     }
+    let written = outcome.downloads?.entries.count ?? outcome.index.entries.count
+    let count = outcome.downloads?.count ?? outcome.index.count
     try OutputRun.finish(
       index: outcome.index, interrupted: outcome.interrupted,
-      interruption: "interrupted after \(outcome.index.count) sprites",
-      summary: "\(outcome.index.entries.count) themes written to \(outputDirectory), "
+      interruption: "interrupted after \(count) sprites",
+      summary: "\(written) \(downloadOnly ? "sprites" : "themes") written to \(outputDirectory), "
         + "\(outcome.index.errors.count) failed, \(outcome.skipped) skipped.",
       quiet: progressOptions.quiet)
   }

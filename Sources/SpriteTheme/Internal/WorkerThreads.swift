@@ -1,0 +1,64 @@
+import Foundation
+
+/// A fixed set of dedicated threads running blocking work (sprite analysis) off Swift's
+/// cooperative pool, so the tasks that drive downloads are never starved by it.
+///
+/// Work runs in submission order; ``shutdown()`` lets the threads finish the queue and exit.
+final class WorkerThreads: @unchecked Sendable {
+  private let condition = NSCondition()
+  // Guarded by `condition`.
+  private var queue: [@Sendable () -> Void] = []
+  private var head = 0
+  private var stopping = false
+
+  /// Starts `count` threads (at least one) with 4 MiB stacks, like ``ThemeBatch``'s workers.
+  init(count: Int, name: String) {
+    for index in 0..<max(1, count) {
+      let thread = Thread { [self] in work() }
+      thread.name = "\(name).\(index)"
+      thread.stackSize = 1 << 22
+      thread.start()
+    }
+  }
+
+  /// Runs `body` on one of the threads and returns its result.
+  func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      submit { continuation.resume(returning: body()) }
+    }
+  }
+
+  /// Lets the threads exit once the queue is empty.
+  func shutdown() {
+    condition.withLock {
+      stopping = true
+      condition.broadcast()
+    }
+  }
+
+  private func submit(_ job: @escaping @Sendable () -> Void) {
+    condition.withLock {
+      queue.append(job)
+      condition.signal()
+    }
+  }
+
+  private func work() {
+    while let job = next() { job() }
+  }
+
+  /// The next job, waiting for one; nil once shut down and drained.
+  private func next() -> (@Sendable () -> Void)? {
+    condition.withLock {
+      while head == queue.count && !stopping { condition.wait() }
+      guard head < queue.count else { return nil }
+      let job = queue[head]
+      head += 1
+      if head == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return job
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SpriteFetch
+
+/// A `DataLoading` that answers from a table instead of the network (Nuke's `MockDataLoader`):
+/// each URL maps to a body or an error; any other URL is a 404. Requests are recorded in order.
+final class MockDataLoader: DataLoading, @unchecked Sendable {
+  /// What the mock answers for one URL.
+  enum Answer: Sendable {
+    /// A 200 with this body.
+    case body([UInt8])
+    /// This error, thrown as the real loader would.
+    case error(FetchError)
+  }
+
+  private let lock = NSLock()
+  private var answers: [String: Answer] = [:]
+  private var recorded: [FetchRequest] = []
+
+  /// Creates a mock with no answers.
+  init() {}
+
+  /// Sets the answer for `url`.
+  subscript(url: String) -> Answer? {
+    get { lock.withLock { answers[url] } }
+    set { lock.withLock { answers[url] = newValue } }
+  }
+
+  /// The requests made so far, in order.
+  var requests: [FetchRequest] { lock.withLock { recorded } }
+
+  /// Answers from the table; applies no content check, so a test can hand any body on.
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
+    let answer = lock.withLock { () -> Answer? in
+      recorded.append(request)
+      return answers[request.url.absoluteString]
+    }
+    switch answer {
+    case .body(let bytes):
+      return FetchResponse(status: 200, body: bytes, finalURL: request.url)
+    case .error(let error):
+      throw error
+    case nil:
+      throw FetchError.httpStatus(404)
+    }
+  }
+}
