@@ -54,8 +54,8 @@ public struct CachingDataLoader: DataLoading {
     else {
       return try await inner.load(request)
     }
-    let key = request.url.absoluteString
-    guard let entry = cache.entry(forURLString: key) else {
+    let key = cache.slot(for: request.url)
+    guard let entry = cache.entry(in: key) else {
       return try await fetch(request, key: key)
     }
     if entry.isFresh(at: cache.now(), ttl: ttl) {
@@ -75,15 +75,15 @@ public struct CachingDataLoader: DataLoading {
     return try checked(refreshed.response(requestURL: request.url, source: .revalidated), request)
   }
 
-  /// Loads without validators and stores a 200 answer under `key`, the request URL's string.
-  private func fetch(_ request: FetchRequest, key: String) async throws -> FetchResponse {
+  /// Loads without validators and stores a 200 answer in `key`, the request URL's cache slot.
+  private func fetch(_ request: FetchRequest, key: ResponseCache.Slot) async throws -> FetchResponse {
     store(try await inner.load(request), key: key)
   }
 
-  /// Stores a 200 answer under `key`, ignoring write failures, and returns it.
-  private func store(_ response: FetchResponse, key: String) -> FetchResponse {
+  /// Stores a 200 answer in `key`, ignoring write failures, and returns it.
+  private func store(_ response: FetchResponse, key: ResponseCache.Slot) -> FetchResponse {
     if response.status == 200 {
-      _ = try? cache.store(response, forURLString: key)
+      _ = try? cache.store(response, in: key)
     }
     return response
   }

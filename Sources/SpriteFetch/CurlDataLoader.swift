@@ -100,6 +100,13 @@ public final class CurlDataLoader: DataLoading {
     return result
   }
 
+  /// The URL after redirects: the request's own URL when unchanged (no parse), else the parsed
+  /// effective URL.
+  private func finalURL(_ effective: String?, request: FetchRequest) -> URL {
+    guard let effective, effective != request.url.absoluteString else { return request.url }
+    return URL(string: effective) ?? request.url
+  }
+
   /// Builds the public response and applies the content check (skipped for 304).
   private func response(from result: CurlResult, status: Int, request: FetchRequest) throws
     -> FetchResponse
@@ -112,7 +119,7 @@ public final class CurlDataLoader: DataLoading {
     return FetchResponse(
       status: status, body: status == 304 ? [] : result.body, etag: result.etag,
       lastModified: result.lastModified, contentType: result.contentType,
-      finalURL: result.finalURL.flatMap { URL(string: $0) } ?? request.url,
+      finalURL: finalURL(result.finalURL, request: request),
       redirects: result.redirects)
   }
 }

@@ -40,15 +40,29 @@ public final class ResponseCache: Sendable {
     self.directoryPath = directory.path
   }
 
-  /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.
-  public func entry(for url: URL) -> Entry? {
-    entry(forURLString: url.absoluteString)
+  /// Where one URL's entry lives: its absolute string and its file, worked out once per load.
+  struct Slot: Sendable {
+    /// The absolute URL string the entry is kept under.
+    let url: String
+    /// The entry file's path.
+    let path: String
   }
 
-  /// The entry stored under the absolute URL string `url` (see ``entry(for:)``).
-  func entry(forURLString url: String) -> Entry? {
-    guard let bytes = CacheFile.contents(of: path(for: url)), let entry = EntryFile.decode(bytes),
-      entry.url == url
+  /// The slot for `url`.
+  func slot(for url: URL) -> Slot {
+    let string = url.absoluteString
+    return Slot(url: string, path: path(for: string))
+  }
+
+  /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.
+  public func entry(for url: URL) -> Entry? {
+    entry(in: slot(for: url))
+  }
+
+  /// The entry stored in `slot` (see ``entry(for:)``).
+  func entry(in slot: Slot) -> Entry? {
+    guard let bytes = CacheFile.contents(of: slot.path), let entry = EntryFile.decode(bytes),
+      entry.url == slot.url
     else { return nil }
     return entry
   }
@@ -59,17 +73,17 @@ public final class ResponseCache: Sendable {
   /// - Throws: A file-system error when the directory or the entry cannot be written.
   @discardableResult
   public func store(_ response: FetchResponse, for url: URL) throws -> Entry {
-    try store(response, forURLString: url.absoluteString)
+    try store(response, in: slot(for: url))
   }
 
-  /// Stores a response under the absolute URL string `url` (see ``store(_:for:)``).
+  /// Stores a response in `slot` (see ``store(_:for:)``).
   @discardableResult
-  func store(_ response: FetchResponse, forURLString url: String) throws -> Entry {
+  func store(_ response: FetchResponse, in slot: Slot) throws -> Entry {
     let entry = Entry(
-      url: url, status: response.status, body: response.body, etag: response.etag,
+      url: slot.url, status: response.status, body: response.body, etag: response.etag,
       lastModified: response.lastModified, contentType: response.contentType,
       finalURL: response.finalURL.absoluteString, storedAt: now())
-    try write(entry)
+    try write(entry, to: slot.path)
     return entry
   }
 
@@ -88,7 +102,7 @@ public final class ResponseCache: Sendable {
     updated.storedAt = now()
     if let etag { updated.etag = etag }
     if let lastModified { updated.lastModified = lastModified }
-    try write(updated)
+    try write(updated, to: path(for: updated.url))
     return updated
   }
 
@@ -118,9 +132,9 @@ public final class ResponseCache: Sendable {
     directoryPath + "/" + Self.key(for: url) + ".entry"
   }
 
-  /// Writes `entry` atomically, creating the directory when the first attempt finds it missing.
-  private func write(_ entry: Entry) throws {
-    let path = path(for: entry.url)
+  /// Writes `entry` atomically to `path`, creating the directory when the first attempt finds it
+  /// missing.
+  private func write(_ entry: Entry, to path: String) throws {
     let bytes = EntryFile.encode(entry)
     do {
       try CacheFile.writeAtomically(bytes, to: path)

@@ -155,9 +155,9 @@ struct FetchEndToEndTests {
   }
 
   @Test("--download-only refuses --thumbnails: exit 2")
-  func downloadOnlyRefusesThumbnails() throws {
+  func downloadOnlyRefusesThumbnails() async throws {
     let directory = try TemporaryDirectory()
-    let result = try BuiltBinary.run(
+    let result = try await Self.run(
       ["fetch", "--download-only", "--urls", "x.txt", "--thumbnails", "32", "--out", directory.url.path])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--download-only"))

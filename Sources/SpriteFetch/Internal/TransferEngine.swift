@@ -23,6 +23,8 @@ final class TransferEngine: @unchecked Sendable {
   private var started = false
   private var stopping = false
   private var cancelRequested = false
+  /// True while the engine thread waits with room for another transfer: a submission must wake it.
+  private var wantsWork = false
   // Owned by the engine thread.
   private var waiting: [Job] = []
   private var waitingHead = 0
@@ -42,12 +44,15 @@ final class TransferEngine: @unchecked Sendable {
     guard multi != nil else { return false }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let startThread = lock.withLock {
+        let (startThread, wakeThread) = lock.withLock {
           incoming.append(Job(transfer: transfer, continuation: continuation))
-          defer { started = true }
-          return !started
+          defer {
+            started = true
+            wantsWork = false
+          }
+          return (!started, wantsWork)
         }
-        if startThread { start() } else { wake() }
+        if startThread { start() } else if wakeThread { wake() }
       }
     } onCancel: {
       transfer.cancel()
@@ -97,7 +102,7 @@ final class TransferEngine: @unchecked Sendable {
         }
         admit(multi)
       }
-      if incomingIsEmpty() {
+      if readyToWait() {
         CSpriteCurl_multi_wait(multi, active.isEmpty ? 60_000 : 1000, active.isEmpty)
       }
     }
@@ -110,8 +115,16 @@ final class TransferEngine: @unchecked Sendable {
     }
   }
 
-  /// True when no submission is waiting to be picked up.
-  private func incomingIsEmpty() -> Bool { lock.withLock { incoming.isEmpty } }
+  /// True when no submission waits to be picked up; then records whether a new one should wake
+  /// the engine (only when it could start it: fewer than `limit` running and none queued).
+  private func readyToWait() -> Bool {
+    let canStartMore = active.count < limit && waitingHead == waiting.count
+    return lock.withLock {
+      guard incoming.isEmpty else { return false }
+      wantsWork = canStartMore
+      return true
+    }
+  }
 
   /// Adds waiting transfers to the multi while fewer than `limit` run.
   private func admit(_ multi: OpaquePointer) {

@@ -10,7 +10,8 @@ import SpriteFetch
 /// `concurrency` at a time (the loader's own limit applies too); each body is analysed as soon as
 /// it arrives, on ``Options/analysisThreads`` dedicated threads rather than on Swift's cooperative
 /// pool, so analysis never holds up the tasks that drive downloads. At most `concurrency` plus
-/// twice `analysisThreads` bodies are held at once (the bounded queue between the two).
+/// twice `analysisThreads` bodies are held at once (the bounded queue between the two), or twice
+/// `concurrency` in download-only mode.
 ///
 /// ```swift
 /// let fetch = ThemeFetch(options: .init(outputDirectory: "out"))
@@ -114,7 +115,9 @@ public final class ThemeFetch: Sendable {
     let analysis =
       downloadOnly ? nil : WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
     defer { analysis?.shutdown() }
-    let limit = options.concurrency + (downloadOnly ? 0 : 2 * options.analysisThreads)
+    // Twice the loader's limit in download-only mode, so the next transfers wait queued while
+    // finished ones are written; with analysis, room for the queue in front of the threads.
+    let limit = options.concurrency + (downloadOnly ? options.concurrency : 2 * options.analysisThreads)
     let pipeline = options.pipeline
 
     await withTaskGroup(of: (Int, FetchResult).self) { group in
