@@ -42,6 +42,9 @@ public struct FetchRequest: Sendable, Equatable {
     self.headers = headers
   }
 
+  /// True when there is any header line to send.
+  var hasHeaders: Bool { ifNoneMatch != nil || ifModifiedSince != nil || !headers.isEmpty }
+
   /// The request header lines to send, in a stable order.
   var headerLines: [String] {
     var lines: [String] = []

@@ -40,15 +40,16 @@ final class CurlTransfer: @unchecked Sendable {
     guard CSpriteCurl_transfer_prepare(handle, request.url.absoluteString, max(0, c.maxBytes))
     else { return false }
     let total = c.totalTimeout.map { max(1, $0.wholeMilliseconds) } ?? 0
-    let accepted = [
-      CSpriteCurl_set_long(handle, .connectTimeoutMs, max(1, c.connectTimeout.wholeMilliseconds)),
-      CSpriteCurl_set_long(handle, .noProgressMs, max(1, c.noProgressTimeout.wholeMilliseconds)),
-      CSpriteCurl_set_long(handle, .totalTimeoutMs, total),
-      CSpriteCurl_set_long(handle, .maxRedirects, max(0, c.maxRedirects)),
-      CSpriteCurl_set_string(handle, .userAgent, c.userAgent),
-    ]
-    var ok = !accepted.contains(false)
-    for line in request.headerLines { ok = ok && CSpriteCurl_append_header(handle, line) }
+    var ok = CSpriteCurl_set_long(
+      handle, .connectTimeoutMs, max(1, c.connectTimeout.wholeMilliseconds))
+    ok = CSpriteCurl_set_long(
+      handle, .noProgressMs, max(1, c.noProgressTimeout.wholeMilliseconds)) && ok
+    ok = CSpriteCurl_set_long(handle, .totalTimeoutMs, total) && ok
+    ok = CSpriteCurl_set_long(handle, .maxRedirects, max(0, c.maxRedirects)) && ok
+    ok = CSpriteCurl_set_string(handle, .userAgent, c.userAgent) && ok
+    if request.hasHeaders {
+      for line in request.headerLines { ok = ok && CSpriteCurl_append_header(handle, line) }
+    }
     return ok
   }
 
@@ -70,10 +71,13 @@ final class CurlTransfer: @unchecked Sendable {
   /// Copies the results of the finished transfer out of the shim.
   func result(maxBytes: Int) -> Result<CurlResult, AttemptFailure> {
     var code: Int32 = 0
-    var message = [CChar](repeating: 0, count: 512)
-    let status = CSpriteCurl_transfer_result(handle, &code, &message, message.count)
-    let errorText = String(
-      decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let (status, errorText) = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) {
+      message in
+      let status = CSpriteCurl_transfer_result(handle, &code, message.baseAddress!, message.count)
+      guard status != .OK else { return (status, "") }
+      let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      return (status, String(decoding: text, as: UTF8.self))
+    }
     switch status {
     case .OK: break
     case .unsupportedURL:
@@ -110,12 +114,11 @@ final class CurlTransfer: @unchecked Sendable {
   private func text(_ info: CSpriteCurl_TextInfo) -> String? {
     let length = CSpriteCurl_text_length(handle, info)
     guard length >= 0 else { return nil }
-    let bytes = [UInt8](unsafeUninitializedCapacity: Int(length)) { buffer, initialized in
-      initialized = buffer.withMemoryRebound(to: CChar.self) { chars in
+    return String(unsafeUninitializedCapacity: Int(length)) { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
         guard let base = chars.baseAddress, length > 0 else { return 0 }
         return CSpriteCurl_copy_text(handle, info, base, Int(length))
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -12,7 +12,7 @@ final class TransferEngine: @unchecked Sendable {
   /// A submitted transfer and the task waiting for it.
   private struct Job {
     let transfer: CurlTransfer
-    let continuation: CheckedContinuation<Void, Never>
+    let continuation: UnsafeContinuation<Void, Never>
   }
 
   private let multi: OpaquePointer?
@@ -43,7 +43,7 @@ final class TransferEngine: @unchecked Sendable {
   func run(_ transfer: CurlTransfer) async -> Bool {
     guard multi != nil else { return false }
     await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
+      await withUnsafeContinuation { continuation in
         let (startThread, wakeThread) = lock.withLock {
           incoming.append(Job(transfer: transfer, continuation: continuation))
           defer {

@@ -23,7 +23,7 @@ final class WorkerThreads: @unchecked Sendable {
 
   /// Runs `body` on one of the threads and returns its result.
   func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
+    await withUnsafeContinuation { continuation in
       submit { continuation.resume(returning: body()) }
     }
   }
