@@ -57,7 +57,17 @@ enum FNV1a {
 
   /// The hash of `bytes` as 16 lowercase hex digits.
   static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    let value = String(hash(bytes), radix: 16)
-    return String(repeating: "0", count: 16 - value.count) + value
+    var digits = [UInt8]()
+    digits.reserveCapacity(16)
+    appendHex(hash(bytes), to: &digits)
+    return String(decoding: digits, as: UTF8.self)
+  }
+
+  /// Appends `value` as 16 lowercase hex digits.
+  static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8((value >> UInt64(shift)) & 0xF)
+      out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
   }
 }

@@ -108,23 +108,33 @@ public final class ResponseCache: Sendable {
 
   /// The file-name stem for a URL: a sanitised readable prefix plus the URL's FNV-1a hash.
   static func key(for url: String) -> String {
-    var readable = [UInt8]()
-    readable.reserveCapacity(url.utf8.count)
-    var bytes = url.utf8[...]
-    while let byte = bytes.popFirst() {
-      if byte == UInt8(ascii: ":"), bytes.starts(with: "//".utf8) {
-        bytes = bytes.dropFirst(2)
-        readable.append(UInt8(ascii: "_"))
-        continue
+    var url = url
+    return url.withUTF8 { bytes in
+      var readable = [UInt8]()
+      readable.reserveCapacity(bytes.count + 17)
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: ":"), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"),
+          bytes[index + 1] == UInt8(ascii: "/")
+        {
+          index += 2
+          readable.append(UInt8(ascii: "_"))
+          continue
+        }
+        let allowed =
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        readable.append(allowed ? byte : UInt8(ascii: "_"))
       }
-      let allowed =
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-      readable.append(allowed ? byte : UInt8(ascii: "_"))
+      var key = Array(readable.suffix(48))
+      key.append(UInt8(ascii: "-"))
+      FNV1a.appendHex(FNV1a.hash(bytes), to: &key)
+      return String(decoding: key, as: UTF8.self)
     }
-    return String(decoding: readable.suffix(48), as: UTF8.self) + "-" + FNV1a.hex(url.utf8)
   }
 
   /// The entry file for an absolute URL string.

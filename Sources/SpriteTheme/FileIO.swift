@@ -89,11 +89,18 @@ public enum FileIO {
 
   /// `.NAME.tmp-PID-N` beside `path` (string work only: no `URL`, which may `stat`).
   static func temporaryPath(for path: String) -> String {
-    let utf8 = path.utf8
-    let cut = utf8.lastIndex(of: UInt8(ascii: "/"))
-    let directory = cut.map { String(path[..<$0]) + "/" } ?? ""
-    let name = cut.map { String(path[path.index(after: $0)...]) } ?? path
-    return directory + "." + name + ".tmp-" + String(processID) + "-" + String(nextSerial())
+    var path = path
+    let suffix = ".tmp-" + String(processID) + "-" + String(nextSerial())
+    return path.withUTF8 { bytes in
+      let cut = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+      var out = [UInt8]()
+      out.reserveCapacity(bytes.count + 1 + suffix.utf8.count)
+      out.append(contentsOf: bytes[..<cut])
+      out.append(UInt8(ascii: "."))
+      out.append(contentsOf: bytes[cut...])
+      out.append(contentsOf: suffix.utf8)
+      return String(decoding: out, as: UTF8.self)
+    }
   }
 
   /// This process's id, read once.

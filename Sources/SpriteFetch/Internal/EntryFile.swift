@@ -31,11 +31,14 @@ enum EntryFile {
     bytes.append(contentsOf: magic.utf8)
     bytes.append(UInt8(ascii: "\n"))
     func field(_ name: StaticString, _ value: String?) {
-      guard let value, !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return }
-      bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      bytes.append(UInt8(ascii: " "))
-      bytes.append(contentsOf: value.utf8)
-      bytes.append(UInt8(ascii: "\n"))
+      guard var value else { return }
+      value.withUTF8 { utf8 in
+        for byte in utf8 where byte == 0x0A || byte == 0x0D { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\n"))
+      }
     }
     field("url", entry.url)
     field("status", String(entry.status))

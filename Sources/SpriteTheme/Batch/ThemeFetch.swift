@@ -294,7 +294,7 @@ public enum FetchInput: Sendable {
   /// named after its URL's last path component without `.png`.
   public static func urlList(_ text: String) -> [FetchInput] {
     var inputs = [FetchInput]()
-    for raw in text.split(whereSeparator: \.isNewline) {
+    for raw in lines(of: text) {
       var trimmed = raw.drop(while: \.isWhitespace)
       while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
       let line = String(trimmed)
@@ -308,5 +308,17 @@ public enum FetchInput: Sendable {
       inputs.append(.sprite(url: url, name: name, id: nil))
     }
     return inputs
+  }
+
+  /// The non-empty lines of `text`: split on bytes when it is ASCII (the usual case, and much
+  /// cheaper than splitting characters), else on every newline character.
+  private static func lines(of text: String) -> [Substring] {
+    var text = text
+    let ascii = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    guard ascii else { return text.split(whereSeparator: \.isNewline) }
+    return text.withUTF8 { bytes in
+      bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C })
+        .map { Substring(String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)) }
+    }
   }
 }

@@ -85,9 +85,17 @@ enum JSONValue: Sendable {
   /// A JSON string with `"`, `\` and control characters escaped (RFC 8259, section 7).
   private static func writeString(_ s: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    // Most strings (keys, hex colours, paths) need no escape: copy them whole.
-    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-      out.append(contentsOf: s.utf8)
+    // Most strings (keys, hex colours, paths) need no escape: copy them whole, straight from
+    // their contiguous UTF-8.
+    var s = s
+    let copied = s.withUTF8 { bytes -> Bool in
+      for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return false
+      }
+      out.append(contentsOf: bytes)
+      return true
+    }
+    if copied {
       out.append(UInt8(ascii: "\""))
       return
     }
