@@ -55,8 +55,9 @@ struct CurlDataLoaderFaultTests {
 
   @Test("cancelling the task stops a stalled transfer with cancelled")
   func cancellation() async throws {
+    // Held open long enough that the cancel lands first even when the pool is busy.
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 5)
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
     defer { server.stop() }
     let loader = TestLoaders.loader(retries: 0)
     let task = Task { try await loader.load(FetchRequest(url: server.url("/stall"))) }
@@ -69,7 +70,7 @@ struct CurlDataLoaderFaultTests {
   @Test("cancelling a transfer that waits for a free slot stops it; the running one is unaffected")
   func cancellationWhileQueued() async throws {
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 5)
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
     defer { server.stop() }
     var configuration = TestLoaders.configuration(retries: 0)
     configuration.concurrency = 1

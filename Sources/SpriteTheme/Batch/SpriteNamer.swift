@@ -14,6 +14,7 @@ public struct SpriteNamer: Sendable {
 
   /// The sanitised form of `raw`, before any collision suffix.
   public static func sanitise(_ raw: String) -> String {
+    if let ascii = sanitiseASCII(raw) { return ascii }
     var out = ""
     var pendingDash = false
     // Folding changes nothing in ASCII but case, and it is costly: skip it there.
@@ -36,6 +37,35 @@ public struct SpriteNamer: Sendable {
     if out.count > 96 { out = String(out.prefix(96)) }
     while let last = out.last, last == "." || last == "-" { out.removeLast() }
     return out.isEmpty ? "sprite" : out
+  }
+
+  /// ``sanitise(_:)`` on bytes for an ASCII `raw` (the usual case: no folding needed); nil when
+  /// `raw` holds anything else.
+  private static func sanitiseASCII(_ raw: String) -> String? {
+    var raw = raw
+    return raw.withUTF8 { bytes -> String? in
+      var out = [UInt8]()
+      out.reserveCapacity(bytes.count)
+      var pendingDash = false
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        let lower = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+        let allowed =
+          (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower)
+          || lower == UInt8(ascii: ".") || lower == UInt8(ascii: "_")
+        if allowed {
+          if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+          pendingDash = false
+          out.append(lower)
+        } else {
+          pendingDash = true
+        }
+      }
+      let dotOrDash: (UInt8) -> Bool = { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+      var name = out.drop(while: dotOrDash).prefix(96)
+      while let last = name.last, dotOrDash(last) { name.removeLast() }
+      return name.isEmpty ? "sprite" : String(decoding: name, as: UTF8.self)
+    }
   }
 
   /// A name for `raw` that no earlier call returned.

@@ -25,7 +25,9 @@ final class LoopbackServer: Sendable {
       handler: FaultHandler(counter: counter))
     self.server = server
     task = Task { try await server.run() }
-    try await server.waitUntilListening()
+    // Generous: other suites' synchronous subprocess runs can hold the cooperative pool for
+    // many seconds on a small, busy machine.
+    try await server.waitUntilListening(timeout: 60)
     guard case .ip4(_, let port) = await server.listeningAddress else {
       throw URLError(.cannotConnectToHost)
     }
