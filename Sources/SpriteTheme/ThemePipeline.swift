@@ -48,10 +48,9 @@ public struct ThemePipeline: Sendable {
   /// The theme of an image already decoded.
   public func theme(of image: RGBAImage, source: Theme.Source) -> Theme {
     let extent = configuration.extent
-    // One pass over the colours serves both palettes: K for the theme, 16 for the swatches.
-    let palettes = PaletteExtractor.palettes(
-      of: image, maxColors: [configuration.paletteSize, Self.swatchCandidateCount])
-    let (palette, candidates) = (palettes[0], palettes[1])
+    // One pass over the colours serves both: K for the theme, 16 candidates for the swatches.
+    let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
+      of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
     let seed = AreaAverage(of: image, over: .seed)
     return Theme(
       source: source,

@@ -11,8 +11,10 @@
 /// (three counting passes; insertion sort for a few dozen) and equal colours merged. That is
 /// O(pixels) with no per-pixel allocation.
 struct DistinctColors: Sendable {
-  /// The colours as `0xRRGGBB`, strictly ascending.
+  /// The colours as `0xRRGGBB`, each once; strictly ascending when `isSorted`.
   var keys: [UInt32]
+  /// Whether `keys` are in ascending order (always, except from ``init(of:sortingAtMost:)``).
+  private(set) var isSorted = true
   /// The sum of the alpha values of the pixels of each colour, parallel to `keys`.
   var weights: [Int]
 
@@ -33,8 +35,26 @@ struct DistinctColors: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* pixels.
   init(of image: RGBAImage) {
-    var entries =
-      image.pixelCount <= Self.hashingLimit ? Self.hashedEntries(image) : Self.pixelEntries(image)
+    self.init(of: image, sortingAtMost: .max)
+  }
+
+  /// Counts the distinct visible colours of `image`, but may leave them in hash-table order
+  /// (`isSorted == false`) when there are more than `limit`: for callers whose result does not
+  /// depend on the order, such as the grid pooling, which sums integers per cell.
+  ///
+  /// - Complexity: O(*n*) for *n* pixels.
+  init(of image: RGBAImage, sortingAtMost limit: Int) {
+    var entries: [UInt64]
+    if image.pixelCount <= Self.hashingLimit {
+      entries = Self.hashedEntries(image)
+      // More than 48 entries come from the hash table, one per colour: nothing to merge.
+      if entries.count > Swift.max(limit, 48) {
+        self.init(distinctEntries: entries)
+        return
+      }
+    } else {
+      entries = Self.pixelEntries(image)
+    }
     entries.withUnsafeMutableBufferPointer { Self.sortByColor($0) }
     self.init(sortedEntries: entries)
   }
@@ -217,6 +237,15 @@ struct DistinctColors: Sendable {
     keys.append(UInt32(truncatingIfNeeded: runKey))
     weights.append(Int(runWeight))
     self.init(sortedKeys: keys, weights: weights)
+  }
+
+  /// Creates the list from entries of distinct colours in any order, keeping that order.
+  private init(distinctEntries entries: [UInt64]) {
+    let mask = Self.weightMask
+    self.init(
+      sortedKeys: entries.map { UInt32(truncatingIfNeeded: $0 >> Self.weightBits) },
+      weights: entries.map { Int($0 & mask) })
+    isSorted = false
   }
 
   /// The colour of entry `index` as an opaque `RGBA8`.
