@@ -80,14 +80,16 @@ public struct RGBAImage: Hashable, Sendable {
 
   /// The number of pixels whose alpha is not zero.
   public var visiblePixelCount: Int {
-    var count = 0
-    pixels.withUnsafeBufferPointer { p in
-      var i = 3
-      while i < p.count {
-        if p[i] != 0 { count += 1 }
-        i += 4
+    pixels.withUnsafeBytes { raw in
+      // Branch-free: an anti-aliased edge makes "is this pixel visible?" unpredictable.
+      var count = 0
+      var offset = 3
+      while offset < raw.count {
+        // (alpha + 255) >> 8 is 1 for alpha 1-255 and 0 for alpha 0.
+        count &+= (Int(raw[offset]) &+ 255) &>> 8
+        offset &+= 4
       }
+      return count
     }
-    return count
   }
 }

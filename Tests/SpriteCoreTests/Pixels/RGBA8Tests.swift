@@ -27,4 +27,15 @@ struct RGBA8Tests {
     #expect(image.visiblePixelCount == 1)
     #expect(image[2, 1].hexWithAlpha == "#01020304")
   }
+
+  @Test("visiblePixelCount counts every alpha from 1 to 255 and no alpha 0")
+  func visiblePixelCount() {
+    // Each alpha value once, on colours that are not zero, so only alpha can decide.
+    let image = RGBAImage(width: 16, height: 16) { x, y in
+      RGBA8(r: 255, g: UInt8(x), b: UInt8(y), a: UInt8(16 * y + x))
+    }
+    #expect(image.visiblePixelCount == 255)
+    #expect(RGBAImage(width: 7, height: 3, filledWith: RGBA8(r: 9, g: 9, b: 9, a: 0))
+      .visiblePixelCount == 0)
+  }
 }
