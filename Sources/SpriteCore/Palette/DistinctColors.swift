@@ -38,7 +38,7 @@ struct DistinctColors: Sendable {
     self.init(of: image, sortingAtMost: .max)
   }
 
-  /// Counts the distinct visible colours of `image`, but may leave them in hash-table order
+  /// Counts the distinct visible colours of `image`, but may leave them in first-seen order
   /// (`isSorted == false`) when there are more than `limit`: for callers whose result does not
   /// depend on the order, such as the grid pooling, which sums integers per cell.
   ///
@@ -68,7 +68,8 @@ struct DistinctColors: Sendable {
   /// The weight bits of an entry.
   private static let weightMask: UInt64 = (1 << weightBits) - 1
 
-  /// One entry per distinct visible colour, in table order, from an open-addressing hash table.
+  /// One entry per distinct visible colour, in the order first seen, counted in an open-addressing
+  /// hash table.
   ///
   /// Runs of one colour along a row are summed first, which is most of a pixel-art sprite; a
   /// few dozen runs are returned as they are (sorting merges them). Linear probing in a table at
@@ -111,34 +112,35 @@ struct DistinctColors: Sendable {
     let capacity = max(64, 1 << (Int.bitWidth - (2 * runs.count - 1).leadingZeroBitCount))
     let shift = UInt64(64 - capacity.trailingZeroBitCount)
     let mask = capacity - 1
-    let empty = UInt64.max
-    // Slots hold entries (colour << 40 | weight); a colour's slot is found from its top bits.
-    var table = [UInt64](repeating: empty, count: capacity)
-    var distinct = 0
-    table.withUnsafeMutableBufferPointer { table in
-      for run in runs {
-        let key = run >> weightBits
-        // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        while true {
-          let entry = table[slot]
-          if entry == empty {
-            table[slot] = run
-            distinct &+= 1
-            break
+    // Slots hold colour << 32 | (position + 1), 0 when free; the entries themselves stay compact
+    // in first-seen order, so nothing has to scan the mostly empty table afterwards.
+    var table = [UInt64](repeating: 0, count: capacity)
+    return [UInt64](unsafeUninitializedCapacity: runs.count) { entries, initialized in
+      var distinct = 0
+      table.withUnsafeMutableBufferPointer { table in
+        for run in runs {
+          let key = run >> weightBits
+          // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
+          var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+          while true {
+            let occupant = table[slot]
+            if occupant == 0 {
+              entries[distinct] = run
+              distinct &+= 1
+              table[slot] = key << 32 | UInt64(distinct)
+              break
+            }
+            if occupant >> 32 == key {
+              let position = Int(truncatingIfNeeded: occupant & 0xFFFF_FFFF) &- 1
+              entries[position] &+= run & weightMask
+              break
+            }
+            slot = (slot &+ 1) & mask
           }
-          if entry >> weightBits == key {
-            table[slot] = entry &+ (run & weightMask)
-            break
-          }
-          slot = (slot &+ 1) & mask
         }
       }
+      initialized = distinct
     }
-    var entries = [UInt64]()
-    entries.reserveCapacity(distinct)
-    for entry in table where entry != empty { entries.append(entry) }
-    return entries
   }
 
   /// One entry per visible pixel (weight = its alpha), for sorting and merging.
