@@ -19,7 +19,7 @@ struct OutputDirectory: Sendable {
   }
 
   /// Writes `bytes` atomically at `relative` (e.g. `themes/x.json`) inside the directory.
-  func write(_ bytes: some Collection<UInt8>, to relative: String) throws(ThemePipeline.Error) {
+  func write(_ bytes: [UInt8], to relative: String) throws(ThemePipeline.Error) {
     let target = path + "/" + relative
     do {
       try FileIO.writeAtomically(bytes, to: target)
@@ -67,6 +67,15 @@ struct SpriteWriter: Sendable {
   func write(
     _ sprite: AnalyzedSprite, name: String, source: String
   ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
+    var json = JSONWriter()
+    return try write(sprite, name: name, source: source, json: &json)
+  }
+
+  /// Writes `sprite` as ``write(_:name:source:)`` does, encoding its theme in `json`'s buffer,
+  /// which one worker reuses for every sprite.
+  func write(
+    _ sprite: AnalyzedSprite, name: String, source: String, json: inout JSONWriter
+  ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
     var sprite = sprite
     for size in thumbnailSizes {
       let thumbnail = Thumbnail(size: size)
@@ -80,8 +89,9 @@ struct SpriteWriter: Sendable {
           filter: thumbnail.resolvedFilter(width: sprite.image.width, height: sprite.image.height)
             .rawValue))
     }
-    let relative = "themes/\(name).json"
-    try output.write(ThemeEncoder.encode(sprite.theme), to: relative)
+    let relative = "themes/" + name + ".json"
+    ThemeEncoder.encode(sprite.theme, into: &json)
+    try output.write(json.bytes, to: relative)
     return BatchIndex.Entry(
       name: name, source: source, theme: relative, average: sprite.theme.average.hex,
       dominant: sprite.theme.dominant?.hex)
