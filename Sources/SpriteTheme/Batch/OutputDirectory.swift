@@ -28,6 +28,16 @@ struct OutputDirectory: Sendable {
     }
   }
 
+  /// Writes the bytes of `buffer` atomically at `relative` inside the directory.
+  func write(_ buffer: UnsafeRawBufferPointer, to relative: String) throws(ThemePipeline.Error) {
+    let target = path + "/" + relative
+    do {
+      try FileIO.writeAtomically(buffer, to: target)
+    } catch {
+      throw .writeFailed(path: target, reason: error.reason, outOfSpace: error.isOutOfSpace)
+    }
+  }
+
   /// Writes `index.json`.
   func write(index: BatchIndex) throws(ThemeBatch.Fatal) {
     do {
@@ -91,7 +101,9 @@ struct SpriteWriter: Sendable {
     }
     let relative = "themes/" + name + ".json"
     ThemeEncoder.encode(sprite.theme, into: &json)
-    try output.write(json.bytes, to: relative)
+    try json.withBytes { buffer in
+      Result { () throws(ThemePipeline.Error) in try output.write(buffer, to: relative) }
+    }.get()
     return BatchIndex.Entry(
       name: name, source: source, theme: relative, average: sprite.theme.average.hex,
       dominant: sprite.theme.dominant?.hex)

@@ -16,56 +16,75 @@ enum JSONNumber {
   /// The most decimals the fast path tries.
   static let maxFractionDigits = 8
 
+  /// The most bytes ``write(_:to:)`` writes.
+  static let maxFastLength = 32
+
   /// Appends the text of `d` to `out`.
   static func append(_ d: Double, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxFastLength) { buffer in
+      if let n = write(d, to: buffer.baseAddress!) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<n]))
+      } else {
+        out.append(contentsOf: d.description.utf8)
+      }
+    }
+  }
+
+  /// Writes the text of `d` at `out` (room for ``maxFastLength`` bytes) and returns its length,
+  /// or returns `nil` when only `d.description` gives it.
+  static func write(_ d: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
     guard d.isFinite else {
-      return out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+      out[0] = UInt8(ascii: "n")
+      out[1] = UInt8(ascii: "u")
+      out[2] = UInt8(ascii: "l")
+      out[3] = UInt8(ascii: "l")
+      return 4
     }
     let magnitude = abs(d)
     if d == d.rounded(), magnitude < 1e15 {
-      return JSONWriter.appendInteger(Int(d), to: &out)
+      return JSONWriter.writeInteger(Int(d), to: out)
     }
     // Swift prints 0.0001 ... 2^53 without an exponent; stay well inside that range.
-    if magnitude >= 1e-3, magnitude < 1e7 {
-      var scale = 1.0
-      for k in 1...maxFractionDigits {
-        scale *= 10  // exact: powers of ten up to 10^22 are doubles
-        let m = (magnitude * scale).rounded()
-        if m / scale == magnitude {
-          return appendFixed(UInt64(m), fractionDigits: k, negative: d < 0, to: &out)
-        }
+    guard magnitude >= 1e-3, magnitude < 1e7 else { return nil }
+    var scale = 1.0
+    for k in 1...maxFractionDigits {
+      scale *= 10  // exact: powers of ten up to 10^22 are doubles
+      let m = (magnitude * scale).rounded()
+      if m / scale == magnitude {
+        return writeFixed(UInt64(m), fractionDigits: k, negative: d < 0, to: out)
       }
     }
-    out.append(contentsOf: d.description.utf8)
+    return nil
   }
 
-  /// Appends `m·10^-k` as `[-]I.FFF`, with at least one integer digit.
-  private static func appendFixed(
-    _ m: UInt64, fractionDigits k: Int, negative: Bool, to out: inout [UInt8]
-  ) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      var rest = m
-      var i = 32
-      var written = 0
-      // Fraction digits, then the point, then the integer part (at least "0").
-      while written < k {
-        i -= 1
-        buffer[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-        rest /= 10
-        written += 1
-      }
-      i -= 1
-      buffer[i] = UInt8(ascii: ".")
-      repeat {
-        i -= 1
-        buffer[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-        rest /= 10
-      } while rest != 0
-      if negative {
-        i -= 1
-        buffer[i] = UInt8(ascii: "-")
-      }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<32]))
+  /// Writes `m·10^-k` as `[-]I.FFF`, with at least one integer digit, and returns its length.
+  private static func writeFixed(
+    _ m: UInt64, fractionDigits k: Int, negative: Bool, to out: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var integerDigits = 1
+    var probe = m
+    for _ in 0..<k { probe /= 10 }
+    while probe >= 10 {
+      integerDigits += 1
+      probe /= 10
     }
+    let sign = negative ? 1 : 0
+    if negative { out[0] = UInt8(ascii: "-") }
+    let length = sign + integerDigits + 1 + k
+    var rest = m
+    var i = length
+    for _ in 0..<k {
+      i -= 1
+      out[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+      rest /= 10
+    }
+    i -= 1
+    out[i] = UInt8(ascii: ".")
+    while i > sign {
+      i -= 1
+      out[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+      rest /= 10
+    }
+    return length
   }
 }

@@ -6,36 +6,52 @@
 /// hand rather than with `JSONEncoder` (or a value tree) because theme files are the batch's hot
 /// path and because the exact bytes are part of the contract (goldens, determinism across
 /// platforms and Foundation versions).
-struct JSONWriter {
-  /// The bytes written since the last ``reset()``.
-  private(set) var bytes: [UInt8]
+struct JSONWriter: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The number of bytes written since the last ``reset()``.
+  private(set) var count = 0
   private var depth = 0
   /// True until the innermost open container gets its first member or element.
   private var empty = true
 
   /// Creates a writer whose buffer starts with room for `capacity` bytes.
   init(capacity: Int = 8192) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 64)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    start.deallocate()
+  }
+
+  /// The bytes written since the last ``reset()``, copied into an array.
+  var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// Calls `body` with the bytes written since the last ``reset()``, without copying them.
+  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: start, count: count))
   }
 
   /// Empties the buffer, keeping its storage, to write the next document.
   mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
     depth = 0
     empty = true
   }
 
   /// Ends the document with its newline.
   mutating func finish() {
-    bytes.append(0x0A)
+    append(0x0A)
   }
 
   // MARK: Containers
 
   /// Opens an object (`{`).
   mutating func beginObject() {
-    bytes.append(UInt8(ascii: "{"))
+    append(UInt8(ascii: "{"))
     depth += 1
     empty = true
   }
@@ -47,7 +63,7 @@ struct JSONWriter {
 
   /// Opens an array (`[`).
   mutating func beginArray() {
-    bytes.append(UInt8(ascii: "["))
+    append(UInt8(ascii: "["))
     depth += 1
     empty = true
   }
@@ -61,7 +77,7 @@ struct JSONWriter {
   /// no escaping.
   mutating func key(_ key: StaticString) {
     separate()
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
     append(key)
     append(#"" : "#)
   }
@@ -80,19 +96,25 @@ struct JSONWriter {
 
   /// An integer.
   mutating func value(_ n: Int) {
-    Self.appendInteger(n, to: &bytes)
+    reserve(24)
+    count += Self.writeInteger(n, to: start + count)
   }
 
   /// A number: integral values without a fraction (`1`, not `1.0`), others in Swift's shortest
   /// round-trip form; non-finite values, which JSON cannot hold, as `null`.
   mutating func value(_ d: Double) {
-    JSONNumber.append(d, to: &bytes)
+    reserve(JSONNumber.maxFastLength)
+    if let n = JSONNumber.write(d, to: start + count) {
+      count += n
+    } else {
+      append(d.description)
+    }
   }
 
   /// A string with `"`, `\` and control characters escaped (RFC 8259, section 7).
   mutating func value(_ s: String) {
     var s = s
-    s.withUTF8 { Self.appendString($0, to: &bytes) }
+    s.withUTF8 { appendString($0) }
   }
 
   /// A string, or `null` when `s` is `nil`.
@@ -123,7 +145,7 @@ struct JSONWriter {
   // MARK: Bytes
 
   private mutating func separate() {
-    if !empty { bytes.append(UInt8(ascii: ",")) }
+    if !empty { append(UInt8(ascii: ",")) }
     empty = false
     newline(depth)
   }
@@ -131,74 +153,102 @@ struct JSONWriter {
   private mutating func close(_ bracket: UInt8) {
     depth -= 1
     if !empty { newline(depth) }
-    bytes.append(bracket)
+    append(bracket)
     empty = false
   }
 
   private mutating func newline(_ depth: Int) {
-    bytes.append(0x0A)
-    var spaces = depth * 2
-    while spaces > 0 {
-      let n = min(spaces, Self.spaces.utf8CodeUnitCount)
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(start: Self.spaces.utf8Start, count: n))
-      spaces -= n
-    }
+    let spaces = depth * 2
+    reserve(spaces + 1)
+    start[count] = 0x0A
+    (start + count + 1).initialize(repeating: 0x20, count: spaces)
+    count += spaces + 1
   }
 
-  private static let spaces: StaticString = "                                "
+  /// Makes room for `n` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ n: Int) {
+    if count + n > capacity { grow(count + n) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = max(needed, capacity * 2)
+    let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStart.initialize(from: start, count: count)
+    start.deallocate()
+    start = newStart
+    capacity = newCapacity
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (start + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
 
   private mutating func append(_ text: StaticString) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// Appends the decimal digits of `n`.
-  static func appendInteger(_ n: Int, to out: inout [UInt8]) {
-    // 20 digits and a sign hold every Int64.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      var magnitude = n.magnitude
-      var i = 24
-      repeat {
-        i -= 1
-        buffer[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-        magnitude /= 10
-      } while magnitude != 0
-      if n < 0 {
-        i -= 1
-        buffer[i] = UInt8(ascii: "-")
-      }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<24]))
-    }
+  private mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// Writes the decimal digits of `n` at `out` (room for 20 digits and a sign) and returns how
+  /// many bytes it wrote.
+  static func writeInteger(_ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var magnitude = n.magnitude
+    var digits = 0
+    var probe = magnitude
+    repeat {
+      digits += 1
+      probe /= 10
+    } while probe != 0
+    let sign = n < 0 ? 1 : 0
+    if sign == 1 { out[0] = UInt8(ascii: "-") }
+    var i = sign + digits
+    repeat {
+      i -= 1
+      out[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+      magnitude /= 10
+    } while magnitude != 0
+    return sign + digits
   }
 
   /// Appends `utf8` as a quoted JSON string, escaping only what RFC 8259 requires.
-  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    var start = 0
+  private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    append(UInt8(ascii: "\""))
+    var runStart = 0
     for i in 0..<utf8.count {
       let byte = utf8[i]
       guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
         continue
       }
       // Copy the run that needs no escape, then the escape.
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
-      start = i + 1
+      append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+      runStart = i + 1
       switch byte {
-      case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case UInt8(ascii: "\""): append(#"\""#)
+      case UInt8(ascii: "\\"): append(#"\\"#)
+      case 0x0A: append(#"\n"#)
+      case 0x0D: append(#"\r"#)
+      case 0x09: append(#"\t"#)
       default:
         let hex: StaticString = "0123456789abcdef"
-        out.append(contentsOf: [
-          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-          hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)],
-        ])
+        append(#"\u00"#)
+        append(hex.utf8Start[Int(byte >> 4)])
+        append(hex.utf8Start[Int(byte & 0xF)])
       }
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
-    out.append(UInt8(ascii: "\""))
+    append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    append(UInt8(ascii: "\""))
   }
 }
