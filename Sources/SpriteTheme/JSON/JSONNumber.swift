@@ -41,15 +41,19 @@ enum JSONNumber {
       return 4
     }
     let magnitude = abs(d)
-    if d == d.rounded(), magnitude < 1e15 {
-      return JSONWriter.writeInteger(Int(d), to: out)
+    // Integral test and rounding by conversion to Int64 rather than `rounded()`, which is a call
+    // into libm on baseline x86-64. Exact below 10^15 (< 2^50).
+    if magnitude < 1e15 {
+      let integer = Int64(d)
+      if Double(integer) == d { return JSONWriter.writeInteger(Int(integer), to: out) }
     }
     // Swift prints 0.0001 ... 2^53 without an exponent; stay well inside that range.
     guard magnitude >= 1e-3, magnitude < 1e7 else { return nil }
     var scale = 1.0
     for k in 1...maxFractionDigits {
       scale *= 10  // exact: powers of ten up to 10^22 are doubles
-      let m = (magnitude * scale).rounded()
+      // Rounded half up (x >= 0, x + 0.5 exact below 2^52); the test below is exact anyway.
+      let m = Double(Int64(magnitude * scale + 0.5))
       if m / scale == magnitude {
         return writeFixed(UInt64(m), fractionDigits: k, negative: d < 0, to: out)
       }

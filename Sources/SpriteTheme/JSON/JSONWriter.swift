@@ -77,9 +77,18 @@ struct JSONWriter: ~Copyable {
   /// no escaping.
   mutating func key(_ key: StaticString) {
     separate()
-    append(UInt8(ascii: "\""))
-    append(key)
-    append(#"" : "#)
+    let length = key.utf8CodeUnitCount
+    reserve(length + 5)
+    let out = start + count
+    out[0] = UInt8(ascii: "\"")
+    // Keys are short: a byte loop beats a call to memcpy.
+    let text = key.utf8Start
+    for i in 0..<length { out[1 + i] = text[i] }
+    out[length + 1] = UInt8(ascii: "\"")
+    out[length + 2] = UInt8(ascii: " ")
+    out[length + 3] = UInt8(ascii: ":")
+    out[length + 4] = UInt8(ascii: " ")
+    count += length + 5
   }
 
   /// Starts an element of the innermost array: separator and new line.
@@ -144,6 +153,7 @@ struct JSONWriter: ~Copyable {
 
   // MARK: Bytes
 
+  @inline(__always)
   private mutating func separate() {
     if !empty { append(UInt8(ascii: ",")) }
     empty = false
@@ -157,11 +167,18 @@ struct JSONWriter: ~Copyable {
     empty = false
   }
 
+  @inline(__always)
   private mutating func newline(_ depth: Int) {
     let spaces = depth * 2
-    reserve(spaces + 1)
-    start[count] = 0x0A
-    (start + count + 1).initialize(repeating: 0x20, count: spaces)
+    // Eight spaces per store, rounded up: the spare bytes are overwritten by what follows.
+    reserve(spaces + 9)
+    let out = UnsafeMutableRawPointer(start + count)
+    out.storeBytes(of: 0x0A, as: UInt8.self)
+    var i = 0
+    while i < spaces {
+      out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 + i, as: UInt64.self)
+      i += 8
+    }
     count += spaces + 1
   }
 
@@ -180,12 +197,14 @@ struct JSONWriter: ~Copyable {
     capacity = newCapacity
   }
 
+  @inline(__always)
   private mutating func append(_ byte: UInt8) {
     reserve(1)
     start[count] = byte
     count += 1
   }
 
+  @inline(__always)
   private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
@@ -193,6 +212,7 @@ struct JSONWriter: ~Copyable {
     count += bytes.count
   }
 
+  @inline(__always)
   private mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
