@@ -43,7 +43,7 @@ public struct BatchInput: Hashable, Sendable {
         paths.append(argument)
       }
     }
-    var namer = SpriteNamer()
+    var namer = SpriteNamer(reservingCapacity: paths.count)
     return paths.map {
       BatchInput(path: $0, name: namer.uniqueName(for: ThemePipeline.spriteName(forPath: $0)))
     }

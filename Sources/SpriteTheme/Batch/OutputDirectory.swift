@@ -75,7 +75,7 @@ struct SpriteWriter: Sendable {
   /// - Returns: The index entry for the sprite.
   /// - Throws: A pipeline error: `writeFailed` for the disk, others for thumbnail encoding.
   func write(
-    _ sprite: AnalyzedSprite, name: String, source: String
+    _ sprite: consuming AnalyzedSprite, name: String, source: String
   ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
     var json = JSONWriter()
     return try write(sprite, name: name, source: source, json: &json)
@@ -84,9 +84,8 @@ struct SpriteWriter: Sendable {
   /// Writes `sprite` as ``write(_:name:source:)`` does, encoding its theme in `json`'s buffer,
   /// which one worker reuses for every sprite.
   func write(
-    _ sprite: AnalyzedSprite, name: String, source: String, json: inout JSONWriter
+    _ sprite: consuming AnalyzedSprite, name: String, source: String, json: inout JSONWriter
   ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
-    var sprite = sprite
     for size in thumbnailSizes {
       let thumbnail = Thumbnail(size: size)
       let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: source)

@@ -12,6 +12,11 @@ public struct SpriteNamer: Sendable {
   /// Creates a namer with no names given yet.
   public init() {}
 
+  /// Creates a namer with room for `count` names, so that naming a batch never rehashes.
+  init(reservingCapacity count: Int) {
+    used.reserveCapacity(count)
+  }
+
   /// The sanitised form of `raw`, before any collision suffix.
   public static func sanitise(_ raw: String) -> String {
     sanitiseASCII(raw) ?? sanitiseFolding(raw)
