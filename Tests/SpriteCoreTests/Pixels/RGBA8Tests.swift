@@ -35,6 +35,10 @@ struct VisiblePixelCountTests {
   @Test("counts the pixels with alpha > 0, whatever the other channels hold")
   func matchesPlainCount() {
     var rng = SeededRandom(seed: 5)
+    // Every alpha value, next to every other one, in an odd number of pixels.
+    let everyAlpha = (0...256).flatMap { i -> [UInt8] in [1, 2, 3, UInt8(truncatingIfNeeded: i)] }
+    let all = RGBAImage(width: 257, height: 1, pixels: everyAlpha)
+    #expect(all.visiblePixelCount == 255)
     for (width, height) in [(1, 1), (3, 1), (7, 5), (64, 33)] {
       let pixels = (0..<(width * height * 4)).map { i -> UInt8 in
         // Alpha is 0 about half the time; colour bytes are often non-zero over alpha 0.
