@@ -4,7 +4,9 @@
 /// 5.1.1 (padding), 5.3.3 (initial hash value) and 6.2.2 (computation). Written here so the theme
 /// module needs no cryptography package for one checksum; kept fast in portable Swift: the 64
 /// rounds are unrolled eight at a time with the working variables renamed rather than moved,
-/// words are loaded big-endian with unaligned loads, and nothing is allocated per block.
+/// words are loaded big-endian with unaligned loads, nothing is allocated per block, and the
+/// Σ/σ functions and Maj use the operation-saving forms of OpenSSL's x86-64 SHA-256 code
+/// (`crypto/sha/asm/sha512-x86_64.pl`, which generates both SHA-256 and SHA-512).
 enum SHA256 {
   /// The 64 round constants K (FIPS 180-4, 4.2.2).
   private static let k: [UInt32] = [
@@ -102,16 +104,17 @@ enum SHA256 {
         // Steps 2-4: eight rounds per pass, the roles of a...h rotating by one each round.
         var a = state.h0, b = state.h1, c = state.h2, d = state.h3
         var e = state.h4, f = state.h5, g = state.h6, h = state.h7
+        var bc = b ^ c
         var t = 0
         while t < 64 {
-          round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
-          round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
-          round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
-          round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
-          round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
-          round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
-          round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
-          round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+          round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t], &bc)
+          round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1], &bc)
+          round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2], &bc)
+          round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3], &bc)
+          round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4], &bc)
+          round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5], &bc)
+          round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6], &bc)
+          round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7], &bc)
           t += 8
         }
         state.h0 &+= a
@@ -129,24 +132,30 @@ enum SHA256 {
 
   /// One round: T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t], T2 = Σ0(a) + Maj(a, b, c); then
   /// d += T1 and h = T1 + T2, which the next round reads as its `a` (FIPS 180-4, 6.2.2 step 3).
+  /// Σ0 and Σ1 are nested rotations, and Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)) with `bc`, this
+  /// round's b ^ c, being the last round's a ^ b (both as in OpenSSL's x86-64 code).
   @inline(__always)
   private static func round(
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
-    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32, _ bc: inout UInt32
   ) {
-    let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
-    let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
+    let sigma1 = rotr(rotr(rotr(e, 14) ^ e, 5) ^ e, 6)
+    let t1 = h &+ sigma1 &+ (g ^ (e & (f ^ g))) &+ kw
+    let ab = a ^ b
+    let sigma0 = rotr(rotr(rotr(a, 9) ^ a, 11) ^ a, 2)
+    let t2 = sigma0 &+ (b ^ (ab & bc))
+    bc = ab
     d &+= t1
     h = t1 &+ t2
   }
 
-  /// σ0 (FIPS 180-4, 4.1.2, (4.6)).
+  /// σ0 (FIPS 180-4, 4.1.2, (4.6)): ROTR^7 ^ ROTR^18 ^ SHR^3, the rotations nested.
   @inline(__always)
-  private static func sigma0(_ x: UInt32) -> UInt32 { rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3) }
+  private static func sigma0(_ x: UInt32) -> UInt32 { rotr(rotr(x, 11) ^ x, 7) ^ (x >> 3) }
 
-  /// σ1 (FIPS 180-4, 4.1.2, (4.7)).
+  /// σ1 (FIPS 180-4, 4.1.2, (4.7)): ROTR^17 ^ ROTR^19 ^ SHR^10, the rotations nested.
   @inline(__always)
-  private static func sigma1(_ x: UInt32) -> UInt32 { rotr(x, 17) ^ rotr(x, 19) ^ (x >> 10) }
+  private static func sigma1(_ x: UInt32) -> UInt32 { rotr(rotr(x, 2) ^ x, 17) ^ (x >> 10) }
 
   /// ROTR^n (FIPS 180-4, 3.2).
   @inline(__always)
