@@ -96,8 +96,18 @@ public struct ThemePipeline: Sendable {
 
   /// The sprite name for a file path: its last component without the `.png` extension.
   public static func spriteName(forPath path: String) -> String {
-    let file = path.split(separator: "/").last.map(String.init) ?? path
-    return file.lowercased().hasSuffix(".png") ? String(file.dropLast(4)) : file
+    var path = path
+    return path.withUTF8 { utf8 in
+      // The last non-empty component (trailing slashes ignored); the whole path when none is.
+      var end = utf8.count
+      while end > 0, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
+      guard end > 0 else { return String(decoding: utf8, as: UTF8.self) }
+      var start = end
+      while start > 0, utf8[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      let file = UnsafeBufferPointer(rebasing: utf8[start..<end])
+      let keep = BatchInput.hasPNGExtension(file) ? file.count - 4 : file.count
+      return String(decoding: UnsafeBufferPointer(rebasing: file[0..<keep]), as: UTF8.self)
+    }
   }
 }
 

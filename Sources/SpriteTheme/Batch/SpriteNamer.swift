@@ -12,8 +12,18 @@ public struct SpriteNamer: Sendable {
   /// Creates a namer with no names given yet.
   public init() {}
 
+  /// Creates a namer with room for `count` names, so that naming a batch never rehashes.
+  init(reservingCapacity count: Int) {
+    used.reserveCapacity(count)
+  }
+
   /// The sanitised form of `raw`, before any collision suffix.
   public static func sanitise(_ raw: String) -> String {
+    sanitiseASCII(raw) ?? sanitiseFolding(raw)
+  }
+
+  /// ``sanitise(_:)`` for any string: accents and case folded by Foundation, then filtered.
+  static func sanitiseFolding(_ raw: String) -> String {
     var out = ""
     var pendingDash = false
     let folded = raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
@@ -32,6 +42,47 @@ public struct SpriteNamer: Sendable {
     if out.count > 96 { out = String(out.prefix(96)) }
     while let last = out.last, last == "." || last == "-" { out.removeLast() }
     return out.isEmpty ? "sprite" : out
+  }
+
+  /// ``sanitise(_:)`` for the usual all-ASCII name, byte by byte, or `nil` for any other name.
+  /// Folding accents and case changes nothing in ASCII but the case, so the result is the same.
+  private static func sanitiseASCII(_ raw: String) -> String? {
+    var raw = raw
+    return raw.withUTF8 { utf8 -> String? in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { out in
+        var count = 0
+        var pendingDash = false
+        for var byte in utf8 {
+          if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+          let allowed =
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+          if allowed {
+            if pendingDash && count > 0 {
+              out[count] = UInt8(ascii: "-")
+              count += 1
+            }
+            pendingDash = false
+            out[count] = byte
+            count += 1
+          } else {
+            pendingDash = true
+          }
+        }
+        var start = 0
+        while start < count, out[start] == UInt8(ascii: ".") || out[start] == UInt8(ascii: "-") {
+          start += 1
+        }
+        var end = min(count, start + 96)
+        while end > start, out[end - 1] == UInt8(ascii: ".") || out[end - 1] == UInt8(ascii: "-") {
+          end -= 1
+        }
+        guard end > start else { return "sprite" }
+        return String(decoding: UnsafeBufferPointer(rebasing: out[start..<end]), as: UTF8.self)
+      }
+    }
   }
 
   /// A name for `raw` that no earlier call returned.

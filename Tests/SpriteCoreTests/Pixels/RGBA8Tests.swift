@@ -1,4 +1,5 @@
 import SpriteCore
+import _SpriteTestSupport
 import Testing
 
 @Suite("RGBA8")
@@ -28,14 +29,21 @@ struct RGBA8Tests {
     #expect(image[2, 1].hexWithAlpha == "#01020304")
   }
 
-  @Test("visiblePixelCount counts every alpha from 1 to 255 and no alpha 0")
-  func visiblePixelCount() {
-    // Each alpha value once, on colours that are not zero, so only alpha can decide.
-    let image = RGBAImage(width: 16, height: 16) { x, y in
-      RGBA8(r: 255, g: UInt8(x), b: UInt8(y), a: UInt8(16 * y + x))
+  @Test("counts the pixels with alpha > 0, whatever the other channels hold")
+  func matchesPlainCount() {
+    var rng = SeededRandom(seed: 5)
+    // Every alpha value, next to every other one, in an odd number of pixels.
+    let everyAlpha = (0...256).flatMap { i -> [UInt8] in [1, 2, 3, UInt8(truncatingIfNeeded: i)] }
+    let all = RGBAImage(width: 257, height: 1, pixels: everyAlpha)
+    #expect(all.visiblePixelCount == 255)
+    for (width, height) in [(1, 1), (3, 1), (7, 5), (64, 33)] {
+      let pixels = (0..<(width * height * 4)).map { i -> UInt8 in
+        // Alpha is 0 about half the time; colour bytes are often non-zero over alpha 0.
+        i % 4 == 3 && Bool.random(using: &rng) ? 0 : UInt8.random(in: 0...255, using: &rng)
+      }
+      let image = RGBAImage(width: width, height: height, pixels: pixels)
+      let expected = stride(from: 3, to: pixels.count, by: 4).filter { pixels[$0] != 0 }.count
+      #expect(image.visiblePixelCount == expected)
     }
-    #expect(image.visiblePixelCount == 255)
-    #expect(RGBAImage(width: 7, height: 3, filledWith: RGBA8(r: 9, g: 9, b: 9, a: 0))
-      .visiblePixelCount == 0)
   }
 }
