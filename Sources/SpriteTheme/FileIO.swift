@@ -42,8 +42,25 @@ public enum FileIO {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw Failure(errno: errno) }
     if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(errno: EISDIR) }
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(Int(info.st_size) + 1)
+    // Read straight into an array sized by `fstat`. One spare byte tells whether the file grew
+    // since; if it did, the rest is read in chunks.
+    let size = Int(info.st_size)
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+      count = 0
+      while count < buffer.count {
+        let n = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 { break }
+        count += n
+      }
+    }
+    if failure != 0 { throw Failure(errno: failure) }
+    if bytes.count <= size { return bytes }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
@@ -51,33 +68,38 @@ public enum FileIO {
         if errno == EINTR { continue }
         throw Failure(errno: errno)
       }
-      if n == 0 { break }
+      if n == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<n])
     }
-    return bytes
   }
 
   /// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so readers
   /// see the old file or the whole new one, never a part. The temporary file is removed on failure.
   public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
+    let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(Failure) in try writeAtomically(UnsafeRawBufferPointer(buffer), to: path) }
+    }
+    if let contiguous { return try contiguous.get() }
+    try Array(bytes).withUnsafeBytes { buffer in
+      Result { () throws(Failure) in try writeAtomically(buffer, to: path) }
+    }.get()
+  }
+
+  /// Writes the bytes of `buffer` to `path` atomically, as the `Collection` form does.
+  public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(Failure) {
     let temporary = temporaryPath(for: path)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(errno: errno) }
     var failure: Failure?
-    func writeAll(_ buffer: UnsafeRawBufferPointer) {
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let n = write(fd, base + offset, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = Failure(errno: errno)
-          return
-        }
-        offset += n
+    var offset = 0
+    while offset < buffer.count {
+      let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        failure = Failure(errno: errno)
+        break
       }
-    }
-    if bytes.withContiguousStorageIfAvailable({ writeAll(UnsafeRawBufferPointer($0)) }) == nil {
-      Array(bytes).withUnsafeBytes { writeAll($0) }
+      offset += n
     }
     if close(fd) != 0, failure == nil { failure = Failure(errno: errno) }
     if failure == nil, rename(temporary, path) != 0 { failure = Failure(errno: errno) }
@@ -87,24 +109,21 @@ public enum FileIO {
     }
   }
 
-  /// `.NAME.tmp-PID-N` beside `path` (string work only: no `URL`, which may `stat`).
+  /// `DIR/.NAME.tmp-PID-N` beside `DIR/NAME`: hidden, unique within the process and across
+  /// processes, and found by the clean-up of an interrupted run.
   static func temporaryPath(for path: String) -> String {
     var path = path
-    let suffix = ".tmp-" + String(processID) + "-" + String(nextSerial())
-    return path.withUTF8 { bytes in
-      let cut = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-      var out = [UInt8]()
-      out.reserveCapacity(bytes.count + 1 + suffix.utf8.count)
-      out.append(contentsOf: bytes[..<cut])
-      out.append(UInt8(ascii: "."))
-      out.append(contentsOf: bytes[cut...])
-      out.append(contentsOf: suffix.utf8)
-      return String(decoding: out, as: UTF8.self)
+    return path.withUTF8 { utf8 in
+      // Everything up to the last slash, then the hidden name.
+      var split = utf8.count
+      while split > 0, utf8[split - 1] != UInt8(ascii: "/") { split -= 1 }
+      let directory = String(decoding: utf8[0..<split], as: UTF8.self)
+      let name = String(decoding: utf8[split...], as: UTF8.self)
+      return directory + "." + name + ".tmp-" + processID + "-" + String(nextSerial())
     }
   }
 
-  /// This process's id, read once.
-  private static let processID = getpid()
+  private static let processID = String(getpid())
 
   /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {

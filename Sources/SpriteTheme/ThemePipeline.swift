@@ -48,10 +48,9 @@ public struct ThemePipeline: Sendable {
   /// The theme of an image already decoded.
   public func theme(of image: RGBAImage, source: Theme.Source) -> Theme {
     let extent = configuration.extent
-    // One pass over the colours serves both palettes: K for the theme, 16 for the swatches.
-    let palettes = PaletteExtractor.palettes(
-      of: image, maxColors: [configuration.paletteSize, Self.swatchCandidateCount])
-    let (palette, candidates) = (palettes[0], palettes[1])
+    // One pass over the colours serves both: K for the theme, 16 candidates for the swatches.
+    let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
+      of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
     let seed = AreaAverage(of: image, over: .seed)
     return Theme(
       source: source,
@@ -97,8 +96,18 @@ public struct ThemePipeline: Sendable {
 
   /// The sprite name for a file path: its last component without the `.png` extension.
   public static func spriteName(forPath path: String) -> String {
-    let file = path.split(separator: "/").last.map(String.init) ?? path
-    return file.lowercased().hasSuffix(".png") ? String(file.dropLast(4)) : file
+    var path = path
+    return path.withUTF8 { utf8 in
+      // The last non-empty component (trailing slashes ignored); the whole path when none is.
+      var end = utf8.count
+      while end > 0, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
+      guard end > 0 else { return String(decoding: utf8, as: UTF8.self) }
+      var start = end
+      while start > 0, utf8[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      let file = UnsafeBufferPointer(rebasing: utf8[start..<end])
+      let keep = BatchInput.hasPNGExtension(file) ? file.count - 4 : file.count
+      return String(decoding: UnsafeBufferPointer(rebasing: file[0..<keep]), as: UTF8.self)
+    }
   }
 }
 

@@ -11,8 +11,10 @@
 /// (three counting passes; insertion sort for a few dozen) and equal colours merged. That is
 /// O(pixels) with no per-pixel allocation.
 struct DistinctColors: Sendable {
-  /// The colours as `0xRRGGBB`, strictly ascending.
+  /// The colours as `0xRRGGBB`, each once; strictly ascending when `isSorted`.
   var keys: [UInt32]
+  /// Whether `keys` are in ascending order (always, except from ``init(of:sortingAtMost:)``).
+  private(set) var isSorted = true
   /// The sum of the alpha values of the pixels of each colour, parallel to `keys`.
   var weights: [Int]
 
@@ -33,8 +35,26 @@ struct DistinctColors: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* pixels.
   init(of image: RGBAImage) {
-    var entries =
-      image.pixelCount <= Self.hashingLimit ? Self.hashedEntries(image) : Self.pixelEntries(image)
+    self.init(of: image, sortingAtMost: .max)
+  }
+
+  /// Counts the distinct visible colours of `image`, but may leave them in first-seen order
+  /// (`isSorted == false`) when there are more than `limit`: for callers whose result does not
+  /// depend on the order, such as the grid pooling, which sums integers per cell.
+  ///
+  /// - Complexity: O(*n*) for *n* pixels.
+  init(of image: RGBAImage, sortingAtMost limit: Int) {
+    var entries: [UInt64]
+    if image.pixelCount <= Self.hashingLimit {
+      entries = Self.hashedEntries(image)
+      // More than 48 entries come from the hash table, one per colour: nothing to merge.
+      if entries.count > Swift.max(limit, 48) {
+        self.init(distinctEntries: entries)
+        return
+      }
+    } else {
+      entries = Self.pixelEntries(image)
+    }
     entries.withUnsafeMutableBufferPointer { Self.sortByColor($0) }
     self.init(sortedEntries: entries)
   }
@@ -48,7 +68,8 @@ struct DistinctColors: Sendable {
   /// The weight bits of an entry.
   private static let weightMask: UInt64 = (1 << weightBits) - 1
 
-  /// One entry per distinct visible colour, in table order, from an open-addressing hash table.
+  /// One entry per distinct visible colour, in the order first seen, counted in an open-addressing
+  /// hash table.
   ///
   /// Runs of one colour along a row are summed first, which is most of a pixel-art sprite; a
   /// few dozen runs are returned as they are (sorting merges them). Linear probing in a table at
@@ -91,34 +112,35 @@ struct DistinctColors: Sendable {
     let capacity = max(64, 1 << (Int.bitWidth - (2 * runs.count - 1).leadingZeroBitCount))
     let shift = UInt64(64 - capacity.trailingZeroBitCount)
     let mask = capacity - 1
-    let empty = UInt64.max
-    // Slots hold entries (colour << 40 | weight); a colour's slot is found from its top bits.
-    var table = [UInt64](repeating: empty, count: capacity)
-    var distinct = 0
-    table.withUnsafeMutableBufferPointer { table in
-      for run in runs {
-        let key = run >> weightBits
-        // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        while true {
-          let entry = table[slot]
-          if entry == empty {
-            table[slot] = run
-            distinct &+= 1
-            break
+    // Slots hold colour << 32 | (position + 1), 0 when free; the entries themselves stay compact
+    // in first-seen order, so nothing has to scan the mostly empty table afterwards.
+    var table = [UInt64](repeating: 0, count: capacity)
+    return [UInt64](unsafeUninitializedCapacity: runs.count) { entries, initialized in
+      var distinct = 0
+      table.withUnsafeMutableBufferPointer { table in
+        for run in runs {
+          let key = run >> weightBits
+          // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
+          var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+          while true {
+            let occupant = table[slot]
+            if occupant == 0 {
+              entries[distinct] = run
+              distinct &+= 1
+              table[slot] = key << 32 | UInt64(distinct)
+              break
+            }
+            if occupant >> 32 == key {
+              let position = Int(truncatingIfNeeded: occupant & 0xFFFF_FFFF) &- 1
+              entries[position] &+= run & weightMask
+              break
+            }
+            slot = (slot &+ 1) & mask
           }
-          if entry >> weightBits == key {
-            table[slot] = entry &+ (run & weightMask)
-            break
-          }
-          slot = (slot &+ 1) & mask
         }
       }
+      initialized = distinct
     }
-    var entries = [UInt64]()
-    entries.reserveCapacity(distinct)
-    for entry in table where entry != empty { entries.append(entry) }
-    return entries
   }
 
   /// One entry per visible pixel (weight = its alpha), for sorting and merging.
@@ -217,6 +239,15 @@ struct DistinctColors: Sendable {
     keys.append(UInt32(truncatingIfNeeded: runKey))
     weights.append(Int(runWeight))
     self.init(sortedKeys: keys, weights: weights)
+  }
+
+  /// Creates the list from entries of distinct colours in any order, keeping that order.
+  private init(distinctEntries entries: [UInt64]) {
+    let mask = Self.weightMask
+    self.init(
+      sortedKeys: entries.map { UInt32(truncatingIfNeeded: $0 >> Self.weightBits) },
+      weights: entries.map { Int($0 & mask) })
+    isSorted = false
   }
 
   /// The colour of entry `index` as an opaque `RGBA8`.

@@ -41,6 +41,12 @@ struct QuantizerWu: Quantizer {
     mutating func add(_ point: SIMD4<Float>, _ moment: SIMD4<Double>) {
       sum += moment
       squares += Lanes.double(point * point) * moment[3]
+      include(point)
+    }
+
+    /// Widens the extent to `point` (the sums are kept by the caller).
+    @inline(__always)
+    mutating func include(_ point: SIMD4<Float>) {
       // `replacing(with:where:)` compiles to compare-and-blend; `pointwiseMin` is a call per use.
       low = low.replacing(with: point, where: point .< low)
       high = high.replacing(with: point, where: point .> high)
@@ -67,7 +73,9 @@ struct QuantizerWu: Quantizer {
       initialized = n
     }
     var scratch = [Int32](repeating: 0, count: n)
-    var histogram = [SIMD4<Double>](repeating: .zero, count: min(binCount, 2 * n))
+    precondition(binCount <= 256, "slices are recorded in a byte")
+    var histogram = [SIMD4<Double>](repeating: .zero, count: 2 * min(binCount, 2 * n))
+    var slices = [UInt8](repeating: 0, count: n)
     var boxes = [Box(start: 0, end: n)]
     boxes.reserveCapacity(maxColors)
     for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i]) }
@@ -80,28 +88,30 @@ struct QuantizerWu: Quantizer {
         order.withUnsafeMutableBufferPointer { order in
           scratch.withUnsafeMutableBufferPointer { scratch in
             histogram.withUnsafeMutableBufferPointer { histogram in
-              let space = Space(
-                coordinates: coordinates, moments: moments, order: order, scratch: scratch,
-                histogram: histogram)
-              while true {
-                for (position, count) in counts.enumerated() where count == boxes.count {
-                  snapshots[position] = Self.clusters(boxes, UnsafeBufferPointer(order))
+              slices.withUnsafeMutableBufferPointer { slices in
+                let space = Space(
+                  coordinates: coordinates, moments: moments, order: order, scratch: scratch,
+                  histogram: histogram, slices: slices)
+                while true {
+                  for (position, count) in counts.enumerated() where count == boxes.count {
+                    snapshots[position] = Self.clusters(boxes, UnsafeBufferPointer(order))
+                  }
+                  if boxes.count >= maxColors { break }
+                  var chosen = -1
+                  var largest = 0.0
+                  for index in errors.indices where errors[index] > largest {
+                    chosen = index
+                    largest = errors[index]
+                  }
+                  if chosen < 0 { break }
+                  guard let upper = space.split(&boxes[chosen]) else {
+                    errors[chosen] = 0  // Every point fell in one slice.
+                    continue
+                  }
+                  boxes.append(upper)
+                  errors[chosen] = boxes[chosen].error
+                  errors.append(upper.error)
                 }
-                if boxes.count >= maxColors { break }
-                var chosen = -1
-                var largest = 0.0
-                for index in errors.indices where errors[index] > largest {
-                  chosen = index
-                  largest = errors[index]
-                }
-                if chosen < 0 { break }
-                guard let upper = space.split(&boxes[chosen]) else {
-                  errors[chosen] = 0  // Every point fell in one slice.
-                  continue
-                }
-                boxes.append(upper)
-                errors[chosen] = boxes[chosen].error
-                errors.append(upper.error)
               }
             }
           }
@@ -131,9 +141,15 @@ struct QuantizerWu: Quantizer {
     let order: UnsafeMutableBufferPointer<Int32>
     let scratch: UnsafeMutableBufferPointer<Int32>
     let histogram: UnsafeMutableBufferPointer<SIMD4<Double>>
+    /// The slice of the point at each position of `order`, during one split.
+    let slices: UnsafeMutableBufferPointer<UInt8>
 
     /// Cuts `box` across its axis of largest error where the error drops most, keeping the lower
     /// part in `box` and returning the upper part; `nil` when every point falls in one slice.
+    ///
+    /// One pass bins the points (recording each one's slice) and sums their moments and squares
+    /// per slice; the parts' sums then come from the slices, so the partition pass only moves
+    /// indices and tracks the parts' extents.
     func split(_ box: inout Box) -> Box? {
       let errors = box.axisErrors
       var axis = 0
@@ -142,22 +158,25 @@ struct QuantizerWu: Quantizer {
       let low = box.low[axis]
       let extent = box.high[axis] - low
       guard extent > 1e-12 else { return nil }
-      let bins = min(histogram.count, 2 * (box.end - box.start))
+      let bins = min(histogram.count / 2, 2 * (box.end - box.start))
       let scale = Float(bins) / extent
-      @inline(__always) func slice(_ index: Int32) -> Int {
-        min(Int((coordinates[Int(index)][axis] - low) * scale), bins &- 1)
-      }
 
-      for i in 0..<bins { histogram[i] = .zero }
+      // histogram[2i] holds slice i's (Σw·L, Σw·a, Σw·b, Σw), histogram[2i + 1] its squares.
+      for i in 0..<(2 * bins) { histogram[i] = .zero }
       for position in box.start..<box.end {
-        let index = order[position]
-        histogram[slice(index)] += moments[Int(index)]
+        let index = Int(order[position])
+        let point = coordinates[index]
+        let bin = min(Int((point[axis] - low) * scale), bins &- 1)
+        slices[position] = UInt8(truncatingIfNeeded: bin)
+        let moment = moments[index]
+        histogram[2 &* bin] += moment
+        histogram[2 &* bin &+ 1] += Lanes.double(point * point) * moment[3]
       }
       var cut = -1
       var bestScore = 0.0
       var left = SIMD4<Double>.zero
       for candidate in 0..<(bins - 1) {
-        let part = histogram[candidate]
+        let part = histogram[2 &* candidate]
         if part[3] == 0 { continue }
         left += part
         let right = box.sum - left
@@ -173,17 +192,28 @@ struct QuantizerWu: Quantizer {
 
       var lower = Box(start: box.start, end: box.start)
       var upper = Box(start: 0, end: 0)
+      for bin in 0..<bins {
+        if bin <= cut {
+          lower.sum += histogram[2 &* bin]
+          lower.squares += histogram[2 &* bin &+ 1]
+        } else {
+          upper.sum += histogram[2 &* bin]
+          upper.squares += histogram[2 &* bin &+ 1]
+        }
+      }
       var upperCount = 0
+      let cutSlice = UInt8(truncatingIfNeeded: cut)
       for position in box.start..<box.end {
         let index = order[position]
-        if slice(index) <= cut {
+        let point = coordinates[Int(index)]
+        if slices[position] <= cutSlice {
           order[lower.end] = index
           lower.end &+= 1
-          lower.add(coordinates[Int(index)], moments[Int(index)])
+          lower.include(point)
         } else {
           scratch[upperCount] = index
           upperCount &+= 1
-          upper.add(coordinates[Int(index)], moments[Int(index)])
+          upper.include(point)
         }
       }
       for i in 0..<upperCount { order[lower.end &+ i] = scratch[i] }

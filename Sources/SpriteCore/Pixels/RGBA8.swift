@@ -33,13 +33,16 @@ public struct RGBA8: Hashable, Sendable {
     String(unsafeUninitializedCapacity: includingAlpha ? 9 : 7) { buffer in
       let digits: StaticString = "0123456789abcdef"
       buffer[0] = UInt8(ascii: "#")
-      var i = 1
-      for channel in includingAlpha ? [r, g, b, a] : [r, g, b] {
+      // Channel by channel, without an array of them: this runs dozens of times per theme.
+      func put(_ channel: UInt8, at i: Int) {
         buffer[i] = digits.utf8Start[Int(channel >> 4)]
         buffer[i + 1] = digits.utf8Start[Int(channel & 0x0F)]
-        i += 2
       }
-      return i
+      put(r, at: 1)
+      put(g, at: 3)
+      put(b, at: 5)
+      if includingAlpha { put(a, at: 7) }
+      return includingAlpha ? 9 : 7
     }
   }
 }

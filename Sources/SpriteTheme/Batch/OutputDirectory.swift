@@ -20,10 +20,20 @@ struct OutputDirectory: Sendable {
   }
 
   /// Writes `bytes` atomically at `relative` (e.g. `themes/x.json`) inside the directory.
-  func write(_ bytes: some Collection<UInt8>, to relative: String) throws(ThemePipeline.Error) {
+  func write(_ bytes: [UInt8], to relative: String) throws(ThemePipeline.Error) {
     let target = path + "/" + relative
     do {
       try FileIO.writeAtomically(bytes, to: target)
+    } catch {
+      throw .writeFailed(path: target, reason: error.reason, outOfSpace: error.isOutOfSpace)
+    }
+  }
+
+  /// Writes the bytes of `buffer` atomically at `relative` inside the directory.
+  func write(_ buffer: UnsafeRawBufferPointer, to relative: String) throws(ThemePipeline.Error) {
+    let target = path + "/" + relative
+    do {
+      try FileIO.writeAtomically(buffer, to: target)
     } catch {
       throw .writeFailed(path: target, reason: error.reason, outOfSpace: error.isOutOfSpace)
     }
@@ -75,9 +85,17 @@ struct SpriteWriter: Sendable {
   /// - Returns: The index entry for the sprite.
   /// - Throws: A pipeline error: `writeFailed` for the disk, others for thumbnail encoding.
   func write(
-    _ sprite: AnalyzedSprite, name: String, source: String
+    _ sprite: consuming AnalyzedSprite, name: String, source: String
   ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
-    var sprite = sprite
+    var json = JSONWriter()
+    return try write(sprite, name: name, source: source, json: &json)
+  }
+
+  /// Writes `sprite` as ``write(_:name:source:)`` does, encoding its theme in `json`'s buffer,
+  /// which one worker reuses for every sprite.
+  func write(
+    _ sprite: consuming AnalyzedSprite, name: String, source: String, json: inout JSONWriter
+  ) throws(ThemePipeline.Error) -> BatchIndex.Entry {
     for size in thumbnailSizes {
       let thumbnail = Thumbnail(size: size)
       let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: source)
@@ -90,8 +108,11 @@ struct SpriteWriter: Sendable {
           filter: thumbnail.resolvedFilter(width: sprite.image.width, height: sprite.image.height)
             .rawValue))
     }
-    let relative = "themes/\(name).json"
-    try output.write(ThemeEncoder.encode(sprite.theme), to: relative)
+    let relative = "themes/" + name + ".json"
+    ThemeEncoder.encode(sprite.theme, into: &json)
+    try json.withBytes { buffer in
+      Result { () throws(ThemePipeline.Error) in try output.write(buffer, to: relative) }
+    }.get()
     return BatchIndex.Entry(
       name: name, source: source, theme: relative, average: sprite.theme.average.hex,
       dominant: sprite.theme.dominant?.hex)

@@ -12,23 +12,28 @@ public struct SpriteNamer: Sendable {
   /// Creates a namer with no names given yet.
   public init() {}
 
+  /// Creates a namer with room for `count` names, so that naming a batch never rehashes.
+  init(reservingCapacity count: Int) {
+    used.reserveCapacity(count)
+  }
+
   /// The sanitised form of `raw`, before any collision suffix.
   public static func sanitise(_ raw: String) -> String {
-    if let ascii = sanitiseASCII(raw) { return ascii }
+    sanitiseASCII(raw) ?? sanitiseFolding(raw)
+  }
+
+  /// ``sanitise(_:)`` for any string: accents and case folded by Foundation, then filtered.
+  static func sanitiseFolding(_ raw: String) -> String {
     var out = ""
     var pendingDash = false
-    // Folding changes nothing in ASCII but case, and it is costly: skip it there.
-    let folded =
-      raw.utf8.allSatisfy { $0 < 0x80 }
-      ? raw : raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    let folded = raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
     for scalar in folded.lowercased().unicodeScalars {
-      let v = scalar.value
-      let allowed =
-        (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) || scalar == "." || scalar == "_"
+      let c = Character(scalar)
+      let allowed = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
       if allowed {
         if pendingDash && !out.isEmpty { out.append("-") }
         pendingDash = false
-        out.unicodeScalars.append(scalar)
+        out.append(c)
       } else {
         pendingDash = true
       }
@@ -39,32 +44,44 @@ public struct SpriteNamer: Sendable {
     return out.isEmpty ? "sprite" : out
   }
 
-  /// ``sanitise(_:)`` on bytes for an ASCII `raw` (the usual case: no folding needed); nil when
-  /// `raw` holds anything else.
+  /// ``sanitise(_:)`` for the usual all-ASCII name, byte by byte, or `nil` for any other name.
+  /// Folding accents and case changes nothing in ASCII but the case, so the result is the same.
   private static func sanitiseASCII(_ raw: String) -> String? {
     var raw = raw
-    return raw.withUTF8 { bytes -> String? in
-      var out = [UInt8]()
-      out.reserveCapacity(bytes.count)
-      var pendingDash = false
-      for byte in bytes {
-        guard byte < 0x80 else { return nil }
-        let lower = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-        let allowed =
-          (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower)
-          || lower == UInt8(ascii: ".") || lower == UInt8(ascii: "_")
-        if allowed {
-          if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-          pendingDash = false
-          out.append(lower)
-        } else {
-          pendingDash = true
+    return raw.withUTF8 { utf8 -> String? in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count) { out in
+        var count = 0
+        var pendingDash = false
+        for var byte in utf8 {
+          if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+          let allowed =
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+          if allowed {
+            if pendingDash && count > 0 {
+              out[count] = UInt8(ascii: "-")
+              count += 1
+            }
+            pendingDash = false
+            out[count] = byte
+            count += 1
+          } else {
+            pendingDash = true
+          }
         }
+        var start = 0
+        while start < count, out[start] == UInt8(ascii: ".") || out[start] == UInt8(ascii: "-") {
+          start += 1
+        }
+        var end = min(count, start + 96)
+        while end > start, out[end - 1] == UInt8(ascii: ".") || out[end - 1] == UInt8(ascii: "-") {
+          end -= 1
+        }
+        guard end > start else { return "sprite" }
+        return String(decoding: UnsafeBufferPointer(rebasing: out[start..<end]), as: UTF8.self)
       }
-      let dotOrDash: (UInt8) -> Bool = { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
-      var name = out.drop(while: dotOrDash).prefix(96)
-      while let last = name.last, dotOrDash(last) { name.removeLast() }
-      return name.isEmpty ? "sprite" : String(decoding: name, as: UTF8.self)
     }
   }
 

@@ -121,10 +121,13 @@ public final class ThemeBatch: Sendable {
 
   /// A worker: takes the next input until none is left, the run is cancelled or fails.
   private func work(output: OutputDirectory, progress: (@Sendable (Progress) -> Void)?) {
+    let writer = SpriteWriter(
+      output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
+    var json = JSONWriter()
     while let position = state.withLock({ $0.nextPosition(total: inputs.count) }) {
       let result: ItemResult
       do {
-        result = try process(inputs[position], output: output)
+        result = try process(inputs[position], writer: writer, json: &json)
       } catch {
         state.withLock { $0.fatal = $0.fatal ?? error }
         return
@@ -140,13 +143,11 @@ public final class ThemeBatch: Sendable {
 
   /// Analyses one input and writes its thumbnails, then its theme.
   private func process(
-    _ input: BatchInput, output: OutputDirectory
+    _ input: BatchInput, writer: SpriteWriter, json: inout JSONWriter
   ) throws(Fatal) -> ItemResult {
-    let writer = SpriteWriter(
-      output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     do throws(ThemePipeline.Error) {
       let sprite = try options.pipeline.analyze(fileAt: input.path)
-      return .written(try writer.write(sprite, name: input.name, source: input.path))
+      return .written(try writer.write(sprite, name: input.name, source: input.path, json: &json))
     } catch {
       if case .writeFailed(let path, let reason, _) = error {
         throw Fatal(path: path, reason: reason)

@@ -6,6 +6,7 @@ import SpriteTheme
 /// `sprite-theme analyze FILE`: one sprite's colours as a readable summary or theme JSON.
 struct Analyze: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "analyze",
     abstract: "Analyse one sprite: its colours as a summary, or the theme JSON.",
     discussion: """
       Prints the area-average colour over the chosen extent (linear light and encoded sRGB) and \

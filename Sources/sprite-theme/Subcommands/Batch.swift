@@ -6,6 +6,7 @@ import SpriteTheme
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
 struct Batch: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "batch",
     abstract: "Write a theme file for every sprite, plus index.json.",
     discussion: """
       Inputs are PNG files, folders (every *.png below them, sorted, hidden entries skipped) \

@@ -261,4 +261,46 @@ struct PaletteExtractorTests {
     }
     #expect(PaletteExtractor(maxColors: 16).palette(of: shuffled) == palette)
   }
+
+  @Test("palette and candidates: the palette is palette(of:), the candidates Wu's 16 boxes")
+  func paletteAndCandidates() {
+    for (name, image) in Self.images {
+      let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
+        of: image, maxColors: 8, candidateCount: 16)
+      #expect(palette == PaletteExtractor(maxColors: 8).palette(of: image), "\(name)")
+      #expect(!candidates.entries.isEmpty && candidates.entries.count <= 16, "\(name)")
+      #expect(candidates.totalWeight == alphaSum(image), "\(name)")
+      let populations = candidates.entries.reduce(0.0) { $0 + $1.population }
+      #expect(abs(populations - 1) <= 0.001, "\(name)")
+      let distinct = DistinctColors(of: image)
+      if distinct.count <= 16 {
+        // Few colours: every one of them, exactly.
+        #expect(candidates == PaletteExtractor(maxColors: 64).palette(of: image), "\(name)")
+      } else {
+        // Otherwise the boxes' means: not the k-medians palette of 16.
+        let points =
+          distinct.count <= PaletteExtractor.poolingThreshold
+          ? ColorPoints(exactly: distinct) : ColorPoints(gridOf: distinct)
+        let boxes = QuantizerWu().clusters(of: points, maxColors: 16)
+        #expect(candidates == PaletteExtractor.palette(boxes: boxes), "\(name)")
+      }
+    }
+  }
+
+  @Test("candidates do not depend on where the pixels are")
+  func candidatesPermutationInvariant() {
+    for (name, image) in Self.images {
+      var order = Array(0..<image.pixelCount)
+      var rng = SeededRandom(seed: 21)
+      order.shuffle(using: &rng)
+      var shuffled = image
+      for (to, from) in order.enumerated() {
+        for c in 0..<4 { shuffled.pixels[4 * to + c] = image.pixels[4 * from + c] }
+      }
+      let one = PaletteExtractor.paletteAndCandidates(of: image, maxColors: 5, candidateCount: 16)
+      let two = PaletteExtractor.paletteAndCandidates(
+        of: shuffled, maxColors: 5, candidateCount: 16)
+      #expect(one.palette == two.palette && one.candidates == two.candidates, "\(name)")
+    }
+  }
 }

@@ -47,6 +47,55 @@ struct QuantizerTests {
     #expect(colors.weights == colors.keys.map { expected[$0]! })
   }
 
+  @Test("distinct colours left unsorted hold the same colours and weights, once each")
+  func unsortedDistinctColors() {
+    let image = SyntheticSprites.noise(width: 60, height: 50, seed: 12)
+    let sorted = DistinctColors(of: image)
+    let unsorted = DistinctColors(of: image, sortingAtMost: 0)
+    #expect(sorted.isSorted && !unsorted.isSorted && sorted.count > 48)
+    #expect(Set(unsorted.keys).count == unsorted.count)
+    let pairs = zip(unsorted.keys, unsorted.weights).sorted { $0.0 < $1.0 }
+    #expect(pairs.map(\.0) == sorted.keys && pairs.map(\.1) == sorted.weights)
+    // At or under the limit the colours come sorted.
+    #expect(DistinctColors(of: image, sortingAtMost: sorted.count).isSorted)
+  }
+
+  @Test("grid pooling equals a dense 32 768-cell count, whatever the colours' order")
+  func gridPooling() {
+    let image = SyntheticSprites.noise(width: 64, height: 64, seed: 13)
+    let colors = DistinctColors(of: image)
+    // The reference: integer moments per cell of a dense grid, cells in ascending order.
+    var moments = [Int](repeating: 0, count: 4 << 15)
+    for (key, w) in zip(colors.keys, colors.weights) {
+      let (r, g, b) = (Int(key >> 16), Int((key >> 8) & 0xFF), Int(key & 0xFF))
+      let cell = 4 * ((r >> 3) << 10 | (g >> 3) << 5 | b >> 3)
+      moments[cell] += w
+      moments[cell + 1] += w * Int(SRGB.decodeTable16[r])
+      moments[cell + 2] += w * Int(SRGB.decodeTable16[g])
+      moments[cell + 3] += w * Int(SRGB.decodeTable16[b])
+    }
+    var coordinates = [SIMD4<Float>]()
+    var weights = [Double]()
+    for cell in 0..<(1 << 15) where moments[4 * cell] != 0 {
+      let w = Double(moments[4 * cell])
+      let scale = 1 / (w * 65535)
+      coordinates.append(
+        FastOKLab.point(
+          linear: SIMD4(
+            Float(Double(moments[4 * cell + 1]) * scale),
+            Float(Double(moments[4 * cell + 2]) * scale),
+            Float(Double(moments[4 * cell + 3]) * scale), 0)))
+      weights.append(w)
+    }
+    for points in [
+      ColorPoints(gridOf: colors), ColorPoints(gridOf: DistinctColors(of: image, sortingAtMost: 0)),
+    ] {
+      #expect(points.coordinates == coordinates)
+      #expect(points.weights == weights)
+    }
+    #expect(coordinates.count < colors.count)
+  }
+
   @Test("the fast single-precision OKLab agrees with OKLab to 1e-5")
   func fastOKLab() {
     var rng = SeededRandom(seed: 9)

@@ -1,4 +1,5 @@
 import SpriteCore
+import _SpriteTestSupport
 import Testing
 
 @Suite("RGBA8")
@@ -26,5 +27,23 @@ struct RGBA8Tests {
     #expect(Array(image.pixels[20..<24]) == [1, 2, 3, 4])
     #expect(image.visiblePixelCount == 1)
     #expect(image[2, 1].hexWithAlpha == "#01020304")
+  }
+
+  @Test("counts the pixels with alpha > 0, whatever the other channels hold")
+  func matchesPlainCount() {
+    var rng = SeededRandom(seed: 5)
+    // Every alpha value, next to every other one, in an odd number of pixels.
+    let everyAlpha = (0...256).flatMap { i -> [UInt8] in [1, 2, 3, UInt8(truncatingIfNeeded: i)] }
+    let all = RGBAImage(width: 257, height: 1, pixels: everyAlpha)
+    #expect(all.visiblePixelCount == 255)
+    for (width, height) in [(1, 1), (3, 1), (7, 5), (64, 33)] {
+      let pixels = (0..<(width * height * 4)).map { i -> UInt8 in
+        // Alpha is 0 about half the time; colour bytes are often non-zero over alpha 0.
+        i % 4 == 3 && Bool.random(using: &rng) ? 0 : UInt8.random(in: 0...255, using: &rng)
+      }
+      let image = RGBAImage(width: width, height: height, pixels: pixels)
+      let expected = stride(from: 3, to: pixels.count, by: 4).filter { pixels[$0] != 0 }.count
+      #expect(image.visiblePixelCount == expected)
+    }
   }
 }

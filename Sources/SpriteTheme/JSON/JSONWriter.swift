@@ -1,0 +1,274 @@
+/// A streaming JSON writer that appends straight into one reusable byte buffer, in the stable
+/// layout of every file this package writes: two-space indentation, `"key" : value`, one array
+/// element per line, no escaped slashes, a final newline.
+///
+/// Keys are written in the order the caller gives them, so callers list them sorted. Written by
+/// hand rather than with `JSONEncoder` (or a value tree) because theme files are the batch's hot
+/// path and because the exact bytes are part of the contract (goldens, determinism across
+/// platforms and Foundation versions).
+struct JSONWriter: ~Copyable {
+  private var start: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The number of bytes written since the last ``reset()``.
+  private(set) var count = 0
+  private var depth = 0
+  /// True until the innermost open container gets its first member or element.
+  private var empty = true
+
+  /// Creates a writer whose buffer starts with room for `capacity` bytes.
+  init(capacity: Int = 8192) {
+    self.capacity = max(capacity, 64)
+    start = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    start.deallocate()
+  }
+
+  /// The bytes written since the last ``reset()``, copied into an array.
+  var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: start, count: count))
+  }
+
+  /// Calls `body` with the bytes written since the last ``reset()``, without copying them.
+  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: start, count: count))
+  }
+
+  /// Empties the buffer, keeping its storage, to write the next document.
+  mutating func reset() {
+    count = 0
+    depth = 0
+    empty = true
+  }
+
+  /// Ends the document with its newline.
+  mutating func finish() {
+    append(0x0A)
+  }
+
+  // MARK: Containers
+
+  /// Opens an object (`{`).
+  mutating func beginObject() {
+    append(UInt8(ascii: "{"))
+    depth += 1
+    empty = true
+  }
+
+  /// Closes the innermost object: `{}` when it has no members.
+  mutating func endObject() {
+    close(UInt8(ascii: "}"))
+  }
+
+  /// Opens an array (`[`).
+  mutating func beginArray() {
+    append(UInt8(ascii: "["))
+    depth += 1
+    empty = true
+  }
+
+  /// Closes the innermost array: `[]` when it has no elements.
+  mutating func endArray() {
+    close(UInt8(ascii: "]"))
+  }
+
+  /// Starts a member of the innermost object: separator, new line, `"key" : `. `key` must need
+  /// no escaping.
+  mutating func key(_ key: StaticString) {
+    separate()
+    let length = key.utf8CodeUnitCount
+    reserve(length + 5)
+    let out = start + count
+    out[0] = UInt8(ascii: "\"")
+    // Keys are short: a byte loop beats a call to memcpy.
+    let text = key.utf8Start
+    for i in 0..<length { out[1 + i] = text[i] }
+    out[length + 1] = UInt8(ascii: "\"")
+    out[length + 2] = UInt8(ascii: " ")
+    out[length + 3] = UInt8(ascii: ":")
+    out[length + 4] = UInt8(ascii: " ")
+    count += length + 5
+  }
+
+  /// Starts an element of the innermost array: separator and new line.
+  mutating func element() {
+    separate()
+  }
+
+  // MARK: Values
+
+  /// `null`.
+  mutating func null() {
+    append("null")
+  }
+
+  /// An integer.
+  mutating func value(_ n: Int) {
+    reserve(24)
+    count += Self.writeInteger(n, to: start + count)
+  }
+
+  /// A number: integral values without a fraction (`1`, not `1.0`), others in Swift's shortest
+  /// round-trip form; non-finite values, which JSON cannot hold, as `null`.
+  mutating func value(_ d: Double) {
+    reserve(JSONNumber.maxFastLength)
+    if let n = JSONNumber.write(d, to: start + count) {
+      count += n
+    } else {
+      append(d.description)
+    }
+  }
+
+  /// A string with `"`, `\` and control characters escaped (RFC 8259, section 7).
+  mutating func value(_ s: String) {
+    var s = s
+    s.withUTF8 { appendString($0) }
+  }
+
+  /// A string, or `null` when `s` is `nil`.
+  mutating func value(_ s: String?) {
+    if let s { value(s) } else { null() }
+  }
+
+  /// An array of integers, one per line.
+  mutating func value(_ numbers: [Int]) {
+    beginArray()
+    for n in numbers {
+      element()
+      value(n)
+    }
+    endArray()
+  }
+
+  /// An array of numbers, one per line.
+  mutating func value(_ numbers: [Double]) {
+    beginArray()
+    for d in numbers {
+      element()
+      value(d)
+    }
+    endArray()
+  }
+
+  // MARK: Bytes
+
+  @inline(__always)
+  private mutating func separate() {
+    if !empty { append(UInt8(ascii: ",")) }
+    empty = false
+    newline(depth)
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    depth -= 1
+    if !empty { newline(depth) }
+    append(bracket)
+    empty = false
+  }
+
+  @inline(__always)
+  private mutating func newline(_ depth: Int) {
+    let spaces = depth * 2
+    // Eight spaces per store, rounded up: the spare bytes are overwritten by what follows.
+    reserve(spaces + 9)
+    let out = UnsafeMutableRawPointer(start + count)
+    out.storeBytes(of: 0x0A, as: UInt8.self)
+    var i = 0
+    while i < spaces {
+      out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 + i, as: UInt64.self)
+      i += 8
+    }
+    count += spaces + 1
+  }
+
+  /// Makes room for `n` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ n: Int) {
+    if count + n > capacity { grow(count + n) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = max(needed, capacity * 2)
+    let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStart.initialize(from: start, count: count)
+    start.deallocate()
+    start = newStart
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    start[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (start + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  private mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  private mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// Writes the decimal digits of `n` at `out` (room for 20 digits and a sign) and returns how
+  /// many bytes it wrote.
+  static func writeInteger(_ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    var magnitude = n.magnitude
+    var digits = 0
+    var probe = magnitude
+    repeat {
+      digits += 1
+      probe /= 10
+    } while probe != 0
+    let sign = n < 0 ? 1 : 0
+    if sign == 1 { out[0] = UInt8(ascii: "-") }
+    var i = sign + digits
+    repeat {
+      i -= 1
+      out[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+      magnitude /= 10
+    } while magnitude != 0
+    return sign + digits
+  }
+
+  /// Appends `utf8` as a quoted JSON string, escaping only what RFC 8259 requires.
+  private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    append(UInt8(ascii: "\""))
+    var runStart = 0
+    for i in 0..<utf8.count {
+      let byte = utf8[i]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      // Copy the run that needs no escape, then the escape.
+      append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+      runStart = i + 1
+      switch byte {
+      case UInt8(ascii: "\""): append(#"\""#)
+      case UInt8(ascii: "\\"): append(#"\\"#)
+      case 0x0A: append(#"\n"#)
+      case 0x0D: append(#"\r"#)
+      case 0x09: append(#"\t"#)
+      default:
+        let hex: StaticString = "0123456789abcdef"
+        append(#"\u00"#)
+        append(hex.utf8Start[Int(byte >> 4)])
+        append(hex.utf8Start[Int(byte & 0xF)])
+      }
+    }
+    append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    append(UInt8(ascii: "\""))
+  }
+}
