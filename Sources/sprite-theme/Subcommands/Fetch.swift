@@ -6,6 +6,7 @@ import SpriteTheme
 /// `sprite-theme fetch (--pokeapi BASE | --urls FILE) --out DIR`: themes for downloaded sprites.
 struct Fetch: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "fetch",
     abstract: "Download sprites and write a theme file for each, plus index.json.",
     discussion: """
       Sprites come from a PokeAPI server (--pokeapi, e.g. https://pokeapi.co/api/v2: the \
