@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# sprite-theme fetch against curl --parallel --parallel-max 8: 1,000 small sprites from a local nginx.
+# sprite-theme fetch (--download-only, and in full) against curl --parallel --parallel-max 8: 1,000
+# small sprites from a local nginx.
 #
 # Sets up everything outside the repository, in a throwaway directory under ${TMPDIR:-/tmp}:
 #   - nginx from Debian (apt-get install nginx-light, or nginx, when missing), run as the current
@@ -9,16 +10,17 @@
 #     and urls.txt listing http://127.0.0.1:PORT/<name> for each;
 #   - sprite-theme in release (swift build -c release --static-swift-stdlib at the repository root),
 #     copied there so that a rebuild during the run cannot change what is measured.
-# Then times, wall clock, alternating, best of REPS (default 5):
-#   curl   curl --parallel --parallel-max 8 -s -K <config of url/output pairs>, then checks that
-#          every file arrived with the right size;
-#   fetch  sprite-theme fetch --urls urls.txt --out <new dir> --cache <new dir> --concurrency 8
-#          --quiet: downloads and analyses every sprite and writes its theme, nothing from cache;
-# and, to see where fetch's time goes (not part of the target):
-#   fetch, cache on tmpfs   the same with --cache in a new directory under /dev/shm (when it is
-#                           writable), where the cache's fsync calls cost nothing;
-#   batch                   sprite-theme batch www --out <new dir> --quiet: the same 1,000 files
-#                           analysed from disk, no network, no cache;
+# Then times, wall clock, alternating, best and median of REPS (default 5):
+#   curl      curl --parallel --parallel-max 8 -s -K <config of url/output pairs>, then checks
+#             that every file arrived with the right size;
+#   download  sprite-theme fetch --download-only --urls urls.txt --out <new dir> --cache <new dir>
+#             --concurrency 8 --quiet: downloads every sprite through a new, empty cache and writes
+#             it to sprites/<name>.png (the like-for-like comparison with curl), then checks that
+#             every file arrived byte for byte;
+#   fetch     the same without --download-only: also analyses every sprite and writes its theme;
+#   batch     sprite-theme batch www --out <new dir> --quiet: the same 1,000 files analysed from
+#             disk, no network, no cache (what the analysis alone costs);
+# all four again with every output (and cache) under /dev/shm when it is writable (tmpfs);
 # and once more, on the cache of the last fetch run, with nginx's access log on to count requests
 # (within --ttl a warm cache must make none). Prints a markdown table. nginx is stopped on exit.
 #
@@ -167,6 +169,17 @@ run_fetch() { # $1: output dir, $2: cache dir; prints ns
   echo $((t1 - t0))
 }
 
+run_download() { # $1: output dir, $2: cache dir; prints ns
+  local out="$1" cache="$2" t0 t1
+  t0="$(now)"
+  "$st" fetch --download-only --urls "$urls" --out "$out" --cache "$cache" \
+    --concurrency "$CONCURRENCY" --quiet >&2
+  t1="$(now)"
+  if ! diff -rq "$www" "$out/sprites" > /dev/null; then
+    echo "error: fetch --download-only did not write the $COUNT sprites byte for byte" >&2; exit 1
+  fi
+  echo $((t1 - t0))
+}
 run_batch() { # $1: output dir; prints ns
   local out="$1" t0 t1 n
   t0="$(now)"
@@ -180,20 +193,25 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then shm="$(mktemp -d /dev/shm/sprite-the
 
 echo "warm-up ..." >&2
 run_curl "$work/warm-curl" > /dev/null
+run_download "$work/warm-download" "$work/warm-download-cache" > /dev/null
 run_fetch "$work/warm-fetch" "$work/warm-fetch-cache" > /dev/null
-names=(curl fetch batch)
-[ -n "$shm" ] && names+=(curl_shm fetch_shm batch_shm)
+names=(curl download fetch batch)
+[ -n "$shm" ] && names+=(curl_shm download_shm fetch_shm batch_shm)
 declare -A times
 for r in $(seq "$REPS"); do
   echo "round $r/$REPS ..." >&2
   times[curl]+=" $(run_curl "$work/curl-$r")"
+  times[download]+=" $(run_download "$work/download-$r" "$work/download-cache-$r")"
   times[fetch]+=" $(run_fetch "$work/fetch-$r" "$work/cache-$r")"
   times[batch]+=" $(run_batch "$work/batch-$r")"
   if [ -n "$shm" ]; then
     times[curl_shm]+=" $(run_curl "$shm/curl-$r")"
+    times[download_shm]+=" $(run_download "$shm/download-$r" "$shm/download-cache-$r")"
     times[fetch_shm]+=" $(run_fetch "$shm/fetch-$r" "$shm/cache-$r")"
     times[batch_shm]+=" $(run_batch "$shm/batch-$r")"
-    rm -rf "$shm/curl-$r" "$shm/fetch-$r" "$shm/batch-$r" # keep /dev/shm small; cache-$r stays
+    # Keep /dev/shm small.
+    rm -rf "$shm/curl-$r" "$shm/download-$r" "$shm/download-cache-$r" "$shm/fetch-$r" \
+      "$shm/cache-$r" "$shm/batch-$r"
   fi
 done
 best() { printf '%s\n' $1 | sort -n | head -1; }
@@ -205,6 +223,10 @@ row() { # $1: label, $2: name
     "$(awk -v n="$b" -v c="$COUNT" 'BEGIN {printf "%.1f", n / c / 1e3}')"
 }
 ratio_of() { awk -v a="$(best "${times[$1]}")" -v b="$(best "${times[$2]}")" 'BEGIN {printf "%.2f", a / b}'; }
+sum_ratio_of() { # $1 / ($2 + $3), bests
+  awk -v a="$(best "${times[$1]}")" -v b="$(best "${times[$2]}")" -v c="$(best "${times[$3]}")" \
+    'BEGIN {printf "%.2f", a / (b + c)}'
+}
 verdict_of() { awk -v r="$1" 'BEGIN {exit !(r > 1)}' && echo missed || echo met; }
 
 # --- warm cache: restart nginx with an access log and count requests -------------------------
@@ -227,20 +249,25 @@ echo
 echo "| command | best | median | per sprite (best) |"
 echo "| --- | ---: | ---: | ---: |"
 row "\`curl --parallel --parallel-max $CONCURRENCY -s --fail -K urls.cfg\`, files to disk (download only)" curl
+row "\`sprite-theme fetch --download-only\` as below, output and cache on disk (download, cache, write sprites)" download
 row "$fetch_cmd, output and cache on disk (download, cache, analyse, write themes)" fetch
 row "\`sprite-theme batch www --out NEW --quiet\` on the same files, output on disk (no network)" batch
 if [ -n "$shm" ]; then
   row "curl as above, files to tmpfs (/dev/shm)" curl_shm
-  row "fetch as above, output and cache on tmpfs (fsync is free)" fetch_shm
+  row "fetch --download-only as above, output and cache on tmpfs" download_shm
+  row "fetch as above, output and cache on tmpfs" fetch_shm
   row "batch as above, output on tmpfs" batch_shm
 fi
 echo "| fetch again on the last on-disk run's cache (within --ttl) | $(ms "$warm_ns") ms (one run) | | $warm_requests requests reached nginx |"
 echo
-r="$(ratio_of fetch curl)"
-echo "On disk: fetch / curl = ${r}x (target <= 1.00x): **$(verdict_of "$r")**"
+r="$(ratio_of download curl)"
+echo "On disk: fetch --download-only / curl = ${r}x (target <= 1.00x): **$(verdict_of "$r")**;" \
+  "fetch / curl = $(ratio_of fetch curl)x, fetch / (curl + batch) = $(sum_ratio_of fetch curl batch)x"
 if [ -n "$shm" ]; then
-  r="$(ratio_of fetch_shm curl_shm)"
-  echo "On tmpfs: fetch / curl = ${r}x (target <= 1.00x): **$(verdict_of "$r")**"
+  r="$(ratio_of download_shm curl_shm)"
+  echo "On tmpfs: fetch --download-only / curl = ${r}x (target <= 1.00x): **$(verdict_of "$r")**;" \
+    "fetch / curl = $(ratio_of fetch_shm curl_shm)x," \
+    "fetch / (curl + batch) = $(sum_ratio_of fetch_shm curl_shm batch_shm)x"
 fi
 echo
 for n in "${names[@]}"; do echo "$n rounds (ms):$(for t in ${times[$n]}; do printf ' %s' "$(ms "$t")"; done)"; done
