@@ -44,15 +44,23 @@ final class TransferEngine: @unchecked Sendable {
     guard multi != nil else { return false }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
-        let (startThread, wakeThread) = lock.withLock {
+        let (startThread, wakeThread, refused) = lock.withLock {
+          if stopping { return (false, false, true) }
           incoming.append(Job(transfer: transfer, continuation: continuation))
           defer {
             started = true
             wantsWork = false
           }
-          return (!started, wantsWork)
+          return (!started, wantsWork, false)
         }
-        if startThread { start() } else if wakeThread { wake() }
+        if refused {
+          transfer.abort()
+          continuation.resume()
+        } else if startThread {
+          start()
+        } else if wakeThread {
+          wake()
+        }
       }
     } onCancel: {
       transfer.cancel()
@@ -62,7 +70,8 @@ final class TransferEngine: @unchecked Sendable {
     return true
   }
 
-  /// Stops the engine thread once the transfers submitted so far are done; later transfers are not run.
+  /// Stops the engine thread once the transfers submitted so far are done; later ones finish at
+  /// once as cancelled.
   func shutdown() {
     lock.withLock { stopping = true }
     wake()
@@ -105,13 +114,6 @@ final class TransferEngine: @unchecked Sendable {
       if readyToWait() {
         CSpriteCurl_multi_wait(multi, active.isEmpty ? 60_000 : 1000, active.isEmpty)
       }
-    }
-    let remaining = waiting[waitingHead...]
-    waiting = []
-    waitingHead = 0
-    for job in remaining {
-      job.transfer.abort()
-      job.continuation.resume()
     }
   }
 
