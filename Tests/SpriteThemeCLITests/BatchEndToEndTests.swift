@@ -22,7 +22,7 @@ struct BatchEndToEndTests {
   }
 
   @Test("good, corrupt, non-PNG and missing inputs: exit 1, themes for the good, failures in the index")
-  func mixedInputs() throws {
+  func mixedInputs() async throws {
     let directory = try TemporaryDirectory()
     let inputs = directory.url.appendingPathComponent("in")
     try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
@@ -36,7 +36,7 @@ struct BatchEndToEndTests {
     let missing = directory.url.appendingPathComponent("missing.png").path
     let out = directory.url.appendingPathComponent("out")
 
-    let result = try BuiltBinary.run(["batch", inputs.path, missing, "--out", out.path, "--quiet"])
+    let result = try await BuiltBinary.run(["batch", inputs.path, missing, "--out", out.path, "--quiet"])
     #expect(result.status == 1, "\(result.stderr)")
     let index = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("index.json")))
@@ -58,22 +58,22 @@ struct BatchEndToEndTests {
   }
 
   @Test("--jobs 1 and --jobs 2 write byte-identical outputs, and so does a re-run")
-  func jobsDoNotChangeOutput() throws {
+  func jobsDoNotChangeOutput() async throws {
     let directory = try TemporaryDirectory()
     let one = directory.url.appendingPathComponent("one")
     let two = directory.url.appendingPathComponent("two")
     let arguments = ["batch", "samples/sprites", "--thumbnails", "16,48", "--quiet"]
-    #expect(try BuiltBinary.run(arguments + ["--out", one.path, "--jobs", "1"]).status == 0)
-    #expect(try BuiltBinary.run(arguments + ["--out", two.path, "--jobs", "2"]).status == 0)
+    #expect(try await BuiltBinary.run(arguments + ["--out", one.path, "--jobs", "1"]).status == 0)
+    #expect(try await BuiltBinary.run(arguments + ["--out", two.path, "--jobs", "2"]).status == 0)
     let first = try Self.snapshot(one)
     #expect(first.count == Self.samples.count * 3 + 1)
     #expect(first == (try Self.snapshot(two)))
-    #expect(try BuiltBinary.run(arguments + ["--out", one.path, "--jobs", "2"]).status == 0)
+    #expect(try await BuiltBinary.run(arguments + ["--out", one.path, "--jobs", "2"]).status == 0)
     #expect(first == (try Self.snapshot(one)))
   }
 
   @Test("a run killed part-way leaves only whole files, and running again completes the work")
-  func killedRunResumes() throws {
+  func killedRunResumes() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
     let reference = directory.url.appendingPathComponent("reference")
@@ -93,7 +93,7 @@ struct BatchEndToEndTests {
     let arguments = ["batch", "-", "--thumbnails", "32,96", "--quiet"]
 
     let process = try BuiltBinary.start(arguments + ["--out", out.path], standardInput: list)
-    Thread.sleep(forTimeInterval: 0.5)
+    try await Task.sleep(for: .milliseconds(500))
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
 
@@ -108,9 +108,9 @@ struct BatchEndToEndTests {
       }
     }
 
-    let rerun = try BuiltBinary.run(arguments + ["--out", out.path], standardInput: list)
+    let rerun = try await BuiltBinary.run(arguments + ["--out", out.path], standardInput: list)
     #expect(rerun.status == 0, "\(rerun.stderr)")
-    let clean = try BuiltBinary.run(arguments + ["--out", reference.path], standardInput: list)
+    let clean = try await BuiltBinary.run(arguments + ["--out", reference.path], standardInput: list)
     #expect(clean.status == 0)
     let resumed = try Self.snapshot(out)
     #expect(resumed.keys.allSatisfy { !($0 as NSString).lastPathComponent.hasPrefix(".") })
@@ -124,16 +124,16 @@ struct BatchEndToEndTests {
     ["batch", "samples/sprites", "--out", "x", "--thumbnails", "32,abc"],
     ["batch", "samples/sprites", "--out", "x", "--quiet", "--progress"],
   ])
-  func usage(arguments: [String]) throws {
-    #expect(try BuiltBinary.run(arguments).status == 2)
+  func usage(arguments: [String]) async throws {
+    #expect(try await BuiltBinary.run(arguments).status == 2)
   }
 
   @Test("an output directory that cannot be created exits 3")
-  func fatalOutput() throws {
+  func fatalOutput() async throws {
     let directory = try TemporaryDirectory()
     let blocker = directory.url.appendingPathComponent("file")
     try Data([1]).write(to: blocker)
-    let result = try BuiltBinary.run([
+    let result = try await BuiltBinary.run([
       "batch", "samples/sprites", "--out", blocker.appendingPathComponent("out").path,
     ])
     #expect(result.status == 3)

@@ -13,10 +13,10 @@ struct EndToEndTests {
   }
 
   @Test("analyze prints a summary for every sample")
-  func analyzeEverySample() throws {
+  func analyzeEverySample() async throws {
     for url in Self.samples {
       let path = "samples/sprites/" + url.lastPathComponent
-      let result = try BuiltBinary.run(["analyze", path])
+      let result = try await BuiltBinary.run(["analyze", path])
       #expect(result.status == 0, "\(path): \(result.stderr)")
       #expect(result.stdout.hasPrefix(path))
       #expect(result.stdout.contains("average") && result.stdout.contains("seed"))
@@ -26,10 +26,10 @@ struct EndToEndTests {
   }
 
   @Test("analyze --json prints a theme with source, average and seed for every sample")
-  func analyzeJSONEverySample() throws {
+  func analyzeJSONEverySample() async throws {
     for url in Self.samples {
       let path = "samples/sprites/" + url.lastPathComponent
-      let result = try BuiltBinary.run(["analyze", path, "--json"])
+      let result = try await BuiltBinary.run(["analyze", path, "--json"])
       #expect(result.status == 0, "\(path): \(result.stderr)")
       let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
       let theme = try #require(object)
@@ -50,13 +50,13 @@ struct EndToEndTests {
   }
 
   @Test("a corrupt file exits 1 with one line naming the file and the reason")
-  func corruptFile() throws {
+  func corruptFile() async throws {
     let directory = try TemporaryDirectory()
     let bad = directory.url.appendingPathComponent("broken.png")
     var bytes = try Fixtures.bytes(of: try #require(Self.samples.first))
     bytes.removeLast(bytes.count / 2)
     try Data(bytes).write(to: bad)
-    let result = try BuiltBinary.run(["analyze", bad.path])
+    let result = try await BuiltBinary.run(["analyze", bad.path])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     let lines = result.stderr.split(separator: "\n")
@@ -66,32 +66,32 @@ struct EndToEndTests {
   }
 
   @Test("a non-PNG and a missing file exit 1 and say why")
-  func notPNGAndMissing() throws {
+  func notPNGAndMissing() async throws {
     let directory = try TemporaryDirectory()
     let text = directory.url.appendingPathComponent("notes.png")
     try Data("hello, world\n".utf8).write(to: text)
-    let notPNG = try BuiltBinary.run(["analyze", text.path])
+    let notPNG = try await BuiltBinary.run(["analyze", text.path])
     #expect(notPNG.status == 1)
     #expect(notPNG.stderr.contains("not a PNG"))
-    let missing = try BuiltBinary.run(["analyze", directory.url.appendingPathComponent("nope.png").path])
+    let missing = try await BuiltBinary.run(["analyze", directory.url.appendingPathComponent("nope.png").path])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("No such file or directory"))
   }
 
   @Test("a usage error exits 2")
-  func usageError() throws {
-    let result = try BuiltBinary.run(["analyze", "x.png", "--extent", "middle"])
+  func usageError() async throws {
+    let result = try await BuiltBinary.run(["analyze", "x.png", "--extent", "middle"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--extent"))
-    #expect(try BuiltBinary.run(["--help"]).status == 0)
+    #expect(try await BuiltBinary.run(["--help"]).status == 0)
   }
 
   @Test("thumbnail writes a PNG whose longest side is the size asked for")
-  func thumbnail() throws {
+  func thumbnail() async throws {
     let directory = try TemporaryDirectory()
     for url in Self.samples.prefix(5) {
       let out = directory.url.appendingPathComponent(url.lastPathComponent)
-      let result = try BuiltBinary.run(["thumbnail", url.path, "--size", "64", "-o", out.path])
+      let result = try await BuiltBinary.run(["thumbnail", url.path, "--size", "64", "-o", out.path])
       #expect(result.status == 0, "\(result.stderr)")
       let header = try PNGHeader(bytes: Fixtures.bytes(of: out))
       let source = try PNGHeader(bytes: Fixtures.bytes(of: url))
@@ -105,11 +105,11 @@ struct EndToEndTests {
   }
 
   @Test("thumbnail into a folder that does not exist exits 3 and leaves nothing behind")
-  func thumbnailUnwritable() throws {
+  func thumbnailUnwritable() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("missing/t.png")
     let sample = try #require(Self.samples.first)
-    let result = try BuiltBinary.run(["thumbnail", sample.path, "--size", "16", "-o", out.path])
+    let result = try await BuiltBinary.run(["thumbnail", sample.path, "--size", "16", "-o", out.path])
     #expect(result.status == 3)
     #expect(result.stderr.contains(out.path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)

@@ -9,13 +9,9 @@ struct FetchEndToEndTests {
   /// Keeps curl away from any proxy: only 127.0.0.1 is ever contacted.
   static let environment = ["NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": ""]
 
-  /// Runs the binary on a dispatch thread, so the cooperative pool stays free for the server.
+  /// Runs the binary with the proxy-free environment.
   static func run(_ arguments: [String]) async throws -> BuiltBinary.Result {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(with: Result { try BuiltBinary.run(arguments, environment: environment) })
-      }
-    }
+    try await BuiltBinary.run(arguments, environment: environment)
   }
 
   /// Parses a JSON object file.
@@ -24,9 +20,9 @@ struct FetchEndToEndTests {
   }
 
   /// Runs `batch` over `samples` and returns its output directory.
-  static func batchReference(_ samples: [URL], in directory: TemporaryDirectory) throws -> URL {
+  static func batchReference(_ samples: [URL], in directory: TemporaryDirectory) async throws -> URL {
     let out = directory.url.appendingPathComponent("reference")
-    let result = try BuiltBinary.run(["batch"] + samples.map(\.path) + ["--out", out.path, "--quiet"])
+    let result = try await BuiltBinary.run(["batch"] + samples.map(\.path) + ["--out", out.path, "--quiet"])
     #expect(result.status == 0, "\(result.stderr)")
     return out
   }
@@ -50,7 +46,7 @@ struct FetchEndToEndTests {
     #expect(entries.compactMap { $0["name"] as? String } == samples.map(\.name))
     #expect((index["errors"] as? [Any])?.isEmpty == true)
 
-    let reference = try Self.batchReference(samples.compactMap(\.sample), in: directory)
+    let reference = try await Self.batchReference(samples.compactMap(\.sample), in: directory)
     for sample in samples {
       let themeURL = out.appendingPathComponent("themes/\(sample.name).json")
       Schemas.expectValid(try Data(contentsOf: themeURL), against: Schemas.theme, sample.name)
@@ -164,9 +160,9 @@ struct FetchEndToEndTests {
   }
 
   @Test("exactly one of --pokeapi and --urls: exit 2 otherwise")
-  func sourceIsRequired() throws {
+  func sourceIsRequired() async throws {
     let directory = try TemporaryDirectory()
-    let result = try BuiltBinary.run(["fetch", "--out", directory.url.path])
+    let result = try await BuiltBinary.run(["fetch", "--out", directory.url.path])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--pokeapi"))
   }

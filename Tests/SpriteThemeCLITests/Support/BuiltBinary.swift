@@ -42,9 +42,13 @@ enum BuiltBinary {
 
   /// Runs the binary with `arguments` from the package root; standard input comes from
   /// `standardInput` (a file) or is closed.
+  ///
+  /// The wait suspends rather than blocks: a test's thread goes back to the cooperative pool
+  /// (two threads on a two-core machine) while the child runs, so in-process servers and other
+  /// tests keep running.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil
-  ) throws -> Result {
+  ) async throws -> Result {
     let process = configured(arguments, environment: environment)
     // Output goes to temporary files, so a large output can never block the child.
     let scratch = FileManager.default.temporaryDirectory
@@ -64,8 +68,16 @@ enum BuiltBinary {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      // Set before the launch, so an exit can never be missed.
+      process.terminationHandler = { _ in continuation.resume() }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
     return Result(
       status: process.terminationStatus,
       stdout: try String(contentsOf: outURL, encoding: .utf8),
