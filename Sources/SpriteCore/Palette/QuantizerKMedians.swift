@@ -19,7 +19,7 @@
 /// iteration (alternate assignment and per-cluster median).
 struct QuantizerKMedians {
   /// The most update-and-assign rounds.
-  var maxRounds: Int = 4
+  var maxRounds: Int = 3
   /// Weiszfeld steps tried per cluster and round.
   var weiszfeldSteps: Int = 1
   /// The heaviest member colours tried as centres per cluster and round.
