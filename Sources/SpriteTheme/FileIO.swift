@@ -123,6 +123,12 @@ public enum FileIO {
     }
   }
 
+  /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the
+  /// directory.
+  static func temporaryName(for name: String) -> String {
+    "." + name + ".tmp-" + processID + "-" + String(nextSerial())
+  }
+
   private static let processID = String(getpid())
 
   /// Creates `path` and its missing parents as directories.

@@ -106,6 +106,12 @@ public final class ThemeFetch: Sendable {
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = OutputDirectory(path: options.outputDirectory)
     try output.prepare(folders: options.downloadOnly ? ["sprites"] : ["themes", "thumbs"])
+    let sprites: OutputFolder?
+    do {
+      sprites = options.downloadOnly ? try OutputFolder(path: output.path + "/sprites") : nil
+    } catch {
+      throw ThemeBatch.Fatal(path: output.path + "/sprites", reason: error.reason)
+    }
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     var namer = SpriteNamer()
@@ -149,9 +155,10 @@ public final class ThemeFetch: Sendable {
             if running >= limit { collect(await group.next()) }
             running += 1
             group.addTask {
-              guard let analysis else {
-                return (position, await Self.download(url: url, name: name, loader: loader, output: output))
+              if let sprites {
+                return (position, await Self.download(url: url, name: name, loader: loader, into: sprites))
               }
+              guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
               return (position, await Self.process(url: url, name: name, id: id, loader: loader,
                 pipeline: pipeline, writer: writer, analysis: analysis))
             }
@@ -227,7 +234,7 @@ public final class ThemeFetch: Sendable {
 
   /// Downloads one sprite and writes it, as received, to `sprites/<name>.png`.
   private static func download(
-    url: URL, name: String, loader: any DataLoading, output: OutputDirectory
+    url: URL, name: String, loader: any DataLoading, into sprites: OutputFolder
   ) async -> FetchResult {
     let source = url.absoluteString
     let body: [UInt8]
@@ -237,15 +244,13 @@ public final class ThemeFetch: Sendable {
       return .failed(
         BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
     }
-    let relative = "sprites/\(name).png"
-    do throws(ThemePipeline.Error) {
-      try output.write(body, to: relative)
+    let file = name + ".png"
+    do throws(FileIO.Failure) {
+      try sprites.write(body, named: file)
     } catch {
-      if case .writeFailed(let path, let reason, _) = error {
-        return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
-      }
-      return .failed(BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
+      return .fatal(ThemeBatch.Fatal(path: sprites.path + "/" + file, reason: error.reason))
     }
+    let relative = "sprites/" + file
     return .downloaded(
       DownloadIndex.Entry(name: name, source: source, sprite: relative, bytes: body.count))
   }
