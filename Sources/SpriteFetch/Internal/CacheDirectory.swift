@@ -59,7 +59,7 @@ final class CacheDirectory: @unchecked Sendable {
   /// `name`, creating the directory when it is missing. No `fsync`: readers never see a partial
   /// file, which is all the cache needs.
   func writeAtomically(header: [UInt8], body: [UInt8], to name: String) throws(CacheFile.Failure) {
-    let temporary = name + CacheFile.temporarySuffix()
+    let temporary = CacheFile.temporaryName(for: name)
     for attempt in 0..<2 {
       guard let directory = directory(creating: attempt > 0) else {
         if attempt == 0 { continue }
