@@ -26,8 +26,8 @@ public final class ResponseCache: Sendable {
   public let directory: URL
   /// The clock used for `storedAt` and freshness; injectable for tests.
   public let now: @Sendable () -> Date
-  /// `directory` as a path, computed once.
-  private let directoryPath: String
+  /// The directory, opened once and used for every entry.
+  private let folder: CacheDirectory
 
   /// Creates a cache over a directory.
   ///
@@ -37,21 +37,21 @@ public final class ResponseCache: Sendable {
   public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
     self.directory = directory
     self.now = now
-    self.directoryPath = directory.path
+    self.folder = CacheDirectory(path: directory.path)
   }
 
   /// Where one URL's entry lives: its absolute string and its file, worked out once per load.
   struct Slot: Sendable {
     /// The absolute URL string the entry is kept under.
     let url: String
-    /// The entry file's path.
-    let path: String
+    /// The entry file's name in the directory.
+    let name: String
   }
 
   /// The slot for `url`.
   func slot(for url: URL) -> Slot {
     let string = url.absoluteString
-    return Slot(url: string, path: path(for: string))
+    return Slot(url: string, name: Self.key(for: string) + ".entry")
   }
 
   /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.
@@ -61,7 +61,7 @@ public final class ResponseCache: Sendable {
 
   /// The entry stored in `slot` (see ``entry(for:)``).
   func entry(in slot: Slot) -> Entry? {
-    guard let bytes = CacheFile.contents(of: slot.path), let entry = EntryFile.decode(bytes),
+    guard let bytes = folder.contents(of: slot.name), let entry = EntryFile.decode(bytes),
       entry.url == slot.url
     else { return nil }
     return entry
@@ -83,7 +83,7 @@ public final class ResponseCache: Sendable {
       url: slot.url, status: response.status, body: response.body, etag: response.etag,
       lastModified: response.lastModified, contentType: response.contentType,
       finalURL: response.finalURL.absoluteString, storedAt: now())
-    try write(entry, to: slot.path)
+    try write(entry, to: slot.name)
     return entry
   }
 
@@ -102,7 +102,7 @@ public final class ResponseCache: Sendable {
     updated.storedAt = now()
     if let etag { updated.etag = etag }
     if let lastModified { updated.lastModified = lastModified }
-    try write(updated, to: path(for: updated.url))
+    try write(updated, to: Self.key(for: updated.url) + ".entry")
     return updated
   }
 
@@ -139,30 +139,11 @@ public final class ResponseCache: Sendable {
 
   /// The entry file for an absolute URL string.
   func path(for url: String) -> String {
-    directoryPath + "/" + Self.key(for: url) + ".entry"
+    folder.path + "/" + Self.key(for: url) + ".entry"
   }
 
-  /// Writes `entry` atomically to `path`, creating the directory when the first attempt finds it
-  /// missing.
-  private func write(_ entry: Entry, to path: String) throws {
-    let bytes = EntryFile.encode(entry)
-    do {
-      try CacheFile.writeAtomically(bytes, to: path)
-    } catch CacheFile.Failure.noDirectory {
-      try createDirectory()
-      try CacheFile.writeAtomically(bytes, to: path)
-    }
-  }
-
-  private func createDirectory() throws {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      // Another process may have created it meanwhile.
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: directoryPath, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else { throw error }
-    }
+  /// Writes `entry` atomically as `name` in the directory, creating the directory when missing.
+  private func write(_ entry: Entry, to name: String) throws {
+    try folder.writeAtomically(header: EntryFile.header(of: entry), body: entry.body, to: name)
   }
 }

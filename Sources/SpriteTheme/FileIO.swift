@@ -123,6 +123,35 @@ public enum FileIO {
     }
   }
 
+  /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the
+  /// directory.
+  static func temporaryName(for name: String) -> String {
+    var name = name
+    let serial = nextSerial()
+    return name.withUTF8 { utf8 in
+      String(unsafeUninitializedCapacity: utf8.count + 48) { buffer in
+        var count = 0
+        func append(_ byte: UInt8) {
+          buffer[count] = byte
+          count += 1
+        }
+        append(UInt8(ascii: "."))
+        for byte in utf8 { append(byte) }
+        for byte in ".tmp-".utf8 { append(byte) }
+        for byte in processID.utf8 { append(byte) }
+        append(UInt8(ascii: "-"))
+        var value = UInt(serial)
+        let start = count
+        repeat {
+          append(UInt8(ascii: "0") + UInt8(value % 10))
+          value /= 10
+        } while value > 0
+        buffer[start..<count].reverse()
+        return count
+      }
+    }
+  }
+
   private static let processID = String(getpid())
 
   /// Creates `path` and its missing parents as directories.

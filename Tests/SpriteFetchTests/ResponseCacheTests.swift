@@ -220,4 +220,19 @@ struct ResponseCacheTests {
       #expect(cache().entry(for: target)?.body == MockLoader.body(for: target, length: 64 << 10))
     }
   }
+
+  @Test("a cache whose directory is removed while in use creates it again on the next store")
+  func directoryRemovedInUse() throws {
+    defer { cleanUp() }
+    let cache = cache()
+    let first = FetchResponse(status: 200, body: [1, 2, 3], finalURL: url)
+    try cache.store(first, for: url)
+    #expect(cache.entry(for: url)?.body == [1, 2, 3])
+    try FileManager.default.removeItem(at: directory)
+    #expect(cache.entry(for: url) == nil)
+    let second = FetchResponse(status: 200, body: [4, 5], finalURL: url)
+    try cache.store(second, for: url)
+    #expect(cache.entry(for: url)?.body == [4, 5])
+    #expect(ResponseCache(directory: directory, now: clock.now).entry(for: url)?.body == [4, 5])
+  }
 }

@@ -6,8 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Whole-file reads and atomic writes for ``ResponseCache``, with plain POSIX calls: one `open`,
-/// `fstat`, `read`, `close` to read; `open`, `write`, `close`, `rename` to write.
+/// What ``CacheDirectory`` shares for its atomic writes: their failures and unique temporary
+/// names.
 enum CacheFile {
   /// Why a write failed.
   enum Failure: Error, CustomStringConvertible {
@@ -25,63 +25,41 @@ enum CacheFile {
     }
   }
 
-  /// The bytes of the file at `path`, or nil when it cannot be read.
-  static func contents(of path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { return nil }
-    let size = Int(info.st_size)
-    var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      var offset = 0
-      while offset < size, let base = buffer.baseAddress {
-        let n = read(fd, base + offset, size - offset)
-        if n < 0, errno == EINTR { continue }
-        if n <= 0 { break }
-        offset += n
+  /// `NAME.tmp-PID-N`: a temporary name for `name`, unique across threads and processes, built
+  /// in one buffer.
+  static func temporaryName(for name: String) -> String {
+    var name = name
+    let serial = counter.next()
+    return name.withUTF8 { utf8 in
+      String(unsafeUninitializedCapacity: utf8.count + 48) { buffer in
+        var count = 0
+        func append(_ byte: UInt8) {
+          buffer[count] = byte
+          count += 1
+        }
+        func append(number: Int) {
+          var value = UInt(number)
+          let start = count
+          repeat {
+            append(UInt8(ascii: "0") + UInt8(value % 10))
+            value /= 10
+          } while value > 0
+          buffer[start..<count].reverse()
+        }
+        for byte in utf8 { append(byte) }
+        for byte in ".tmp-".utf8 { append(byte) }
+        append(number: Int(processID))
+        append(UInt8(ascii: "-"))
+        append(number: serial)
+        return count
       }
-      failed = offset != size
-      initialized = offset
     }
-    return failed ? nil : bytes
   }
 
   /// A per-process counter that makes temporary names unique together with the process id.
   private static let counter = Counter()
   /// This process's id, read once.
   private static let processID = getpid()
-
-  /// Writes `bytes` to a unique temporary file beside `path`, then renames it over `path`.
-  ///
-  /// No `fsync`: readers never see a partial file, which is all the cache needs.
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
-    let temporary = path + ".tmp-" + String(processID) + "-" + String(counter.next())
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw errno == ENOENT ? .noDirectory : .failed(path: temporary, errno: errno)
-    }
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let n = write(fd, base + offset, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += n
-      }
-    }
-    if close(fd) != 0, failure == 0 { failure = errno }
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary)
-      throw .failed(path: path, errno: failure)
-    }
-  }
 
   /// A thread-safe counter.
   private final class Counter: @unchecked Sendable {

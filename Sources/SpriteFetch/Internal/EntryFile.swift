@@ -26,8 +26,13 @@ enum EntryFile {
 
   /// The bytes of `entry`'s file.
   static func encode(_ entry: ResponseCache.Entry) -> [UInt8] {
+    header(of: entry) + entry.body
+  }
+
+  /// The bytes of `entry`'s file before the body: the header and the empty line.
+  static func header(of entry: ResponseCache.Entry) -> [UInt8] {
     var bytes = [UInt8]()
-    bytes.reserveCapacity(256 + entry.url.utf8.count * 2 + entry.body.count)
+    bytes.reserveCapacity(256 + entry.url.utf8.count * 2)
     bytes.append(contentsOf: magic.utf8)
     bytes.append(UInt8(ascii: "\n"))
     func field(_ name: StaticString, _ value: String?) {
@@ -50,7 +55,6 @@ enum EntryFile {
     field("body-length", String(entry.body.count))
     field("body-hash", FNV1a.hex(entry.body))
     bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: entry.body)
     return bytes
   }
 

@@ -106,61 +106,70 @@ public final class ThemeFetch: Sendable {
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = OutputDirectory(path: options.outputDirectory)
     try output.prepare(folders: options.downloadOnly ? ["sprites"] : ["themes", "thumbs"])
+    let sprites: OutputFolder?
+    do {
+      sprites = options.downloadOnly ? try OutputFolder(path: output.path + "/sprites") : nil
+    } catch {
+      throw ThemeBatch.Fatal(path: output.path + "/sprites", reason: error.reason)
+    }
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     var namer = SpriteNamer()
     var results = [FetchResult?]()
     var skipped = 0
     let downloadOnly = options.downloadOnly
+    if let sprites {
+      (results, skipped) = await runDownloads(
+        inputs: inputs, loader: loader, sprites: sprites, progress: progress)
+    }
     let analysis =
       downloadOnly ? nil : WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
     defer { analysis?.shutdown() }
-    // Twice the loader's limit in download-only mode, so the next transfers wait queued while
-    // finished ones are written; with analysis, room for the queue in front of the threads.
-    let limit = options.concurrency + (downloadOnly ? options.concurrency : 2 * options.analysisThreads)
+    // The loader's limit plus room for the queue in front of the analysis threads.
+    let limit = options.concurrency + 2 * options.analysisThreads
     let pipeline = options.pipeline
 
-    await withTaskGroup(of: (Int, FetchResult).self) { group in
-      var running = 0
-      func collect(_ finished: (Int, FetchResult)?) {
-        guard let (position, result) = finished else { return }
-        running -= 1
-        results[position] = result
-        let counts = state.withLock { run -> (Int, Int) in
-          run.done += 1
-          if case .failed = result { run.failed += 1 }
-          if case .fatal = result { run.fatal = true }
-          return (run.done, run.failed)
+    if !downloadOnly {
+      await withTaskGroup(of: (Int, FetchResult).self) { group in
+        var running = 0
+        func collect(_ finished: (Int, FetchResult)?) {
+          guard let (position, result) = finished else { return }
+          running -= 1
+          results[position] = result
+          let counts = state.withLock { run -> (Int, Int) in
+            run.done += 1
+            if case .failed = result { run.failed += 1 }
+            if case .fatal = result { run.fatal = true }
+            return (run.done, run.failed)
+          }
+          progress?(ThemeBatch.Progress(done: counts.0, failed: counts.1, total: results.count))
         }
-        progress?(ThemeBatch.Progress(done: counts.0, failed: counts.1, total: results.count))
-      }
-      do {
-        for try await input in inputs {
-          if state.withLock({ $0.cancelled || $0.fatal }) { break }
-          switch input {
-          case .skipped:
-            skipped += 1
-          case .failed(let source, let stage, let message):
-            results.append(.failed(BatchIndex.Failure(source: source, stage: stage, message: message)))
-          case .sprite(let url, let rawName, let id):
-            let name = namer.uniqueName(for: rawName)
-            let position = results.count
-            results.append(nil)
-            if running >= limit { collect(await group.next()) }
-            running += 1
-            group.addTask {
-              guard let analysis else {
-                return (position, await Self.download(url: url, name: name, loader: loader, output: output))
+        do {
+          for try await input in inputs {
+            if state.withLock({ $0.cancelled || $0.fatal }) { break }
+            switch input {
+            case .skipped:
+              skipped += 1
+            case .failed(let source, let stage, let message):
+              results.append(.failed(BatchIndex.Failure(source: source, stage: stage, message: message)))
+            case .sprite(let url, let rawName, let id):
+              let name = namer.uniqueName(for: rawName)
+              let position = results.count
+              results.append(nil)
+              if running >= limit { collect(await group.next()) }
+              running += 1
+              group.addTask {
+                guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
+                return (position, await Self.process(url: url, name: name, id: id, loader: loader,
+                  pipeline: pipeline, writer: writer, analysis: analysis))
               }
-              return (position, await Self.process(url: url, name: name, id: id, loader: loader,
-                pipeline: pipeline, writer: writer, analysis: analysis))
             }
           }
+        } catch {
+          results.append(.failed(Self.failure(ofList: error)))
         }
-      } catch {
-        results.append(.failed(Self.failure(ofList: error)))
+        while running > 0 { collect(await group.next()) }
       }
-      while running > 0 { collect(await group.next()) }
     }
 
     var entries = [BatchIndex.Entry]()
@@ -186,6 +195,67 @@ public final class ThemeFetch: Sendable {
       try output.write(index: index)
     }
     return Outcome(index: index, downloads: downloads, skipped: skipped, interrupted: false)
+  }
+
+  /// Runs a download-only fetch: twice `concurrency` worker tasks take sprites from a
+  /// ``HandOffQueue`` that this task fills in input order, so no task is created per sprite and
+  /// a finished download does not hop back to this task. Returns the results by input position
+  /// and the number of skipped entries.
+  private func runDownloads(
+    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
+    sprites: OutputFolder, progress: (@Sendable (ThemeBatch.Progress) -> Void)?
+  ) async -> (results: [FetchResult?], skipped: Int) {
+    let results = Locked([FetchResult?]())
+    let queue = HandOffQueue<DownloadItem>(capacity: options.concurrency)
+    let state = self.state
+    var namer = SpriteNamer()
+    var skipped = 0
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<(2 * options.concurrency) {
+        group.addTask {
+          while let item = await queue.next() {
+            if state.withLock({ $0.cancelled || $0.fatal }) { continue }
+            let result = await Self.download(
+              url: item.url, name: item.name, loader: loader, into: sprites)
+            let total = results.withLock { all -> Int in
+              all[item.position] = result
+              return all.count
+            }
+            let counts = state.withLock { run -> (Int, Int) in
+              run.done += 1
+              if case .failed = result { run.failed += 1 }
+              if case .fatal = result { run.fatal = true }
+              return (run.done, run.failed)
+            }
+            progress?(ThemeBatch.Progress(done: counts.0, failed: counts.1, total: total))
+          }
+        }
+      }
+      do {
+        for try await input in inputs {
+          if state.withLock({ $0.cancelled || $0.fatal }) { break }
+          switch input {
+          case .skipped:
+            skipped += 1
+          case .failed(let source, let stage, let message):
+            let failure = BatchIndex.Failure(source: source, stage: stage, message: message)
+            results.withLock { $0.append(.failed(failure)) }
+          case .sprite(let url, let rawName, _):
+            let name = namer.uniqueName(for: rawName)
+            let position = results.withLock { all -> Int in
+              all.append(nil)
+              return all.count - 1
+            }
+            await queue.push(DownloadItem(position: position, url: url, name: name))
+          }
+        }
+      } catch {
+        let failure = Self.failure(ofList: error)
+        results.withLock { $0.append(.failed(failure)) }
+      }
+      queue.close()
+    }
+    return (results.withLock { $0 }, skipped)
   }
 
   /// The index record of a stream that ended with an error: a PokeAPI list page that failed is
@@ -227,7 +297,7 @@ public final class ThemeFetch: Sendable {
 
   /// Downloads one sprite and writes it, as received, to `sprites/<name>.png`.
   private static func download(
-    url: URL, name: String, loader: any DataLoading, output: OutputDirectory
+    url: URL, name: String, loader: any DataLoading, into sprites: OutputFolder
   ) async -> FetchResult {
     let source = url.absoluteString
     let body: [UInt8]
@@ -237,18 +307,23 @@ public final class ThemeFetch: Sendable {
       return .failed(
         BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
     }
-    let relative = "sprites/\(name).png"
-    do throws(ThemePipeline.Error) {
-      try output.write(body, to: relative)
+    let file = name + ".png"
+    do throws(FileIO.Failure) {
+      try sprites.write(body, named: file)
     } catch {
-      if case .writeFailed(let path, let reason, _) = error {
-        return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
-      }
-      return .failed(BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
+      return .fatal(ThemeBatch.Fatal(path: sprites.path + "/" + file, reason: error.reason))
     }
+    let relative = "sprites/" + file
     return .downloaded(
       DownloadIndex.Entry(name: name, source: source, sprite: relative, bytes: body.count))
   }
+}
+
+/// One sprite waiting for a download worker: its input position, URL and unique name.
+private struct DownloadItem: Sendable {
+  var position: Int
+  var url: URL
+  var name: String
 }
 
 /// What became of one fetched item.

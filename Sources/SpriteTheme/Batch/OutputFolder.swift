@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One folder of an output directory, opened once, into which files are written atomically
+/// relative to its descriptor (`openat`, `write`, `close`, `renameat`), so no write walks the
+/// folder's path again. Temporary names are those of ``FileIO/writeAtomically(_:to:)``
+/// (`.NAME.tmp-PID-N`), so ``OutputDirectory``'s clean-up finds them after an interrupted run.
+final class OutputFolder: Sendable {
+  /// The folder's path.
+  let path: String
+  /// The open folder.
+  private let descriptor: Int32
+
+  /// Opens the existing folder at `path`.
+  init(path: String) throws(FileIO.Failure) {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
+    self.path = path
+    self.descriptor = fd
+  }
+
+  deinit { close(descriptor) }
+
+  /// Writes `bytes` atomically as the file `name` in the folder: readers see the old file or
+  /// the whole new one; the temporary file is removed on failure.
+  func write(_ bytes: [UInt8], named name: String) throws(FileIO.Failure) {
+    let temporary = FileIO.temporaryName(for: name)
+    let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let n = Foundation.write(fd, base + offset, buffer.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += n
+      }
+    }
+    if close(fd) != 0, failure == 0 { failure = errno }
+    if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
+    if failure != 0 {
+      unlinkat(descriptor, temporary, 0)
+      throw FileIO.Failure(errno: failure)
+    }
+  }
+}
