@@ -19,12 +19,12 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    .systemLibrary(
-      name: "CLibCurl", pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // C shims: the only code that includes <png.h> / <curl/curl.h>.
     .target(name: "CSpritePNG", dependencies: ["CLibPNG"]),
-    .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
+    // libcurl is opened at run time (dlopen, on first use), so only its headers are needed here.
+    .target(
+      name: "CSpriteCurl",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),

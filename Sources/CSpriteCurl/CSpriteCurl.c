@@ -2,12 +2,80 @@
 #include "CSpriteCurl.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+
+// libcurl is loaded on first use (CSpriteCurl_global_init), not linked: linking it made every
+// process load its thirty-odd dependencies (TLS, Kerberos, LDAP, IDN...) at start-up, about 6 ms
+// of CPU that `batch`, `analyze` and `thumbnail` never needed. Each function the shim calls is
+// looked up once; the calls below go through this table.
+static struct {
+  CURLcode (*global_init)(long);
+  CURL *(*easy_init)(void);
+  void (*easy_cleanup)(CURL *);
+  void (*easy_reset)(CURL *);
+  CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+  CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+  const char *(*easy_strerror)(CURLcode);
+  CURLM *(*multi_init)(void);
+  CURLMcode (*multi_cleanup)(CURLM *);
+  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+  CURLMcode (*multi_perform)(CURLM *, int *);
+  CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
+  CURLMcode (*multi_timeout)(CURLM *, long *);
+  CURLMcode (*multi_wakeup)(CURLM *);
+  CURLMsg *(*multi_info_read)(CURLM *, int *);
+  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+  void (*slist_free_all)(struct curl_slist *);
+} libcurl;
+
+/// Opens libcurl and looks up every function in `libcurl`; false if the library or a function
+/// (curl_multi_wakeup needs 7.68) is missing.
+static bool loadLibcurl(void) {
+  static const char *const names[] = {
+#if defined(__APPLE__)
+    "libcurl.4.dylib", "libcurl.dylib",
+#else
+    "libcurl.so.4", "libcurl.so",
+#endif
+  };
+  void *library = NULL;
+  for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+    library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+  }
+  if (library == NULL) return false;
+  bool found = true;
+#define SPRITE_LOOKUP(field, symbol) \
+  found = found && (*(void **)&libcurl.field = dlsym(library, symbol)) != NULL
+  SPRITE_LOOKUP(global_init, "curl_global_init");
+  SPRITE_LOOKUP(easy_init, "curl_easy_init");
+  SPRITE_LOOKUP(easy_cleanup, "curl_easy_cleanup");
+  SPRITE_LOOKUP(easy_reset, "curl_easy_reset");
+  SPRITE_LOOKUP(easy_setopt, "curl_easy_setopt");
+  SPRITE_LOOKUP(easy_getinfo, "curl_easy_getinfo");
+  SPRITE_LOOKUP(easy_strerror, "curl_easy_strerror");
+  SPRITE_LOOKUP(multi_init, "curl_multi_init");
+  SPRITE_LOOKUP(multi_cleanup, "curl_multi_cleanup");
+  SPRITE_LOOKUP(multi_add_handle, "curl_multi_add_handle");
+  SPRITE_LOOKUP(multi_remove_handle, "curl_multi_remove_handle");
+  SPRITE_LOOKUP(multi_setopt, "curl_multi_setopt");
+  SPRITE_LOOKUP(multi_perform, "curl_multi_perform");
+  SPRITE_LOOKUP(multi_poll, "curl_multi_poll");
+  SPRITE_LOOKUP(multi_timeout, "curl_multi_timeout");
+  SPRITE_LOOKUP(multi_wakeup, "curl_multi_wakeup");
+  SPRITE_LOOKUP(multi_info_read, "curl_multi_info_read");
+  SPRITE_LOOKUP(slist_append, "curl_slist_append");
+  SPRITE_LOOKUP(slist_free_all, "curl_slist_free_all");
+#undef SPRITE_LOOKUP
+  return found;
+}
 
 enum { kHeaderCount = 4, kHeaderCap = 1024 };
 
@@ -36,7 +104,9 @@ struct CSpriteCurl_Transfer {
 static pthread_once_t globalOnce = PTHREAD_ONCE_INIT;
 static CURLcode globalResult = CURLE_FAILED_INIT;
 
-static void globalInit(void) { globalResult = curl_global_init(CURL_GLOBAL_ALL); }
+static void globalInit(void) {
+  globalResult = loadLibcurl() ? libcurl.global_init(CURL_GLOBAL_ALL) : CURLE_FAILED_INIT;
+}
 
 CSpriteCurl_Status CSpriteCurl_global_init(void) {
   pthread_once(&globalOnce, globalInit);
@@ -119,7 +189,7 @@ static const char *schemeOf(const char *url) {
 CSpriteCurl_Transfer *CSpriteCurl_transfer_new(void) {
   struct CSpriteCurl_Transfer *t = calloc(1, sizeof *t);
   if (!t) return NULL;
-  t->easy = curl_easy_init();
+  t->easy = libcurl.easy_init();
   if (!t->easy) { free(t); return NULL; }
   atomic_init(&t->cancelled, 0);
   return t;
@@ -129,8 +199,8 @@ bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size
   const char *scheme = schemeOf(url);
   if (!scheme) return false;
   CURL *e = t->easy;
-  curl_easy_reset(e);  // keeps the handle's connection and DNS caches
-  curl_slist_free_all(t->headers);
+  libcurl.easy_reset(e);  // keeps the handle's connection and DNS caches
+  libcurl.slist_free_all(t->headers);
   t->headers = NULL;
   t->length = 0;
   t->overCap = false;
@@ -141,31 +211,31 @@ bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size
   t->noProgressMs = 0;
   t->stalled = false;
   bool ok = true;
-  ok &= curl_easy_setopt(e, CURLOPT_URL, url) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_MAXREDIRS, 5L) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https,file") == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, scheme) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_FAILONERROR, 0L) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->errorBuffer) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, writeBody) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_WRITEDATA, t) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, readHeader) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_HEADERDATA, t) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, progress) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_XFERINFODATA, t) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)maxBytes) == CURLE_OK;
-  ok &= curl_easy_setopt(e, CURLOPT_PRIVATE, (void *)t) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_URL, url) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_MAXREDIRS, 5L) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https,file") == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, scheme) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_FAILONERROR, 0L) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_ERRORBUFFER, t->errorBuffer) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_WRITEFUNCTION, writeBody) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_WRITEDATA, t) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_HEADERFUNCTION, readHeader) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_HEADERDATA, t) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_XFERINFOFUNCTION, progress) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_XFERINFODATA, t) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_NOPROGRESS, 0L) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)maxBytes) == CURLE_OK;
+  ok &= libcurl.easy_setopt(e, CURLOPT_PRIVATE, (void *)t) == CURLE_OK;
   t->result = CURLE_FAILED_INIT;
   return ok;
 }
 
 void CSpriteCurl_transfer_free(CSpriteCurl_Transfer *transfer) {
   if (!transfer) return;
-  curl_easy_cleanup(transfer->easy);
-  curl_slist_free_all(transfer->headers);
+  libcurl.easy_cleanup(transfer->easy);
+  libcurl.slist_free_all(transfer->headers);
   free(transfer->body);
   free(transfer);
 }
@@ -175,14 +245,14 @@ bool CSpriteCurl_set_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongOption
   CURL *e = transfer->easy;
   switch (option) {
   case CSpriteCurl_LongOptionConnectTimeoutMs:
-    return curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, value) == CURLE_OK;
+    return libcurl.easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, value) == CURLE_OK;
   case CSpriteCurl_LongOptionTotalTimeoutMs:
-    return curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, value) == CURLE_OK;
+    return libcurl.easy_setopt(e, CURLOPT_TIMEOUT_MS, value) == CURLE_OK;
   case CSpriteCurl_LongOptionNoProgressMs:
     transfer->noProgressMs = value < 0 ? 0 : value;
     return true;
   case CSpriteCurl_LongOptionMaxRedirects:
-    return curl_easy_setopt(e, CURLOPT_MAXREDIRS, value) == CURLE_OK;
+    return libcurl.easy_setopt(e, CURLOPT_MAXREDIRS, value) == CURLE_OK;
   }
   return false;
 }
@@ -191,16 +261,16 @@ bool CSpriteCurl_set_string(CSpriteCurl_Transfer *transfer, CSpriteCurl_StringOp
                             const char *value) {
   switch (option) {
   case CSpriteCurl_StringOptionUserAgent:
-    return curl_easy_setopt(transfer->easy, CURLOPT_USERAGENT, value) == CURLE_OK;
+    return libcurl.easy_setopt(transfer->easy, CURLOPT_USERAGENT, value) == CURLE_OK;
   }
   return false;
 }
 
 bool CSpriteCurl_append_header(CSpriteCurl_Transfer *transfer, const char *line) {
-  struct curl_slist *list = curl_slist_append(transfer->headers, line);
+  struct curl_slist *list = libcurl.slist_append(transfer->headers, line);
   if (!list) return false;
   transfer->headers = list;
-  return curl_easy_setopt(transfer->easy, CURLOPT_HTTPHEADER, list) == CURLE_OK;
+  return libcurl.easy_setopt(transfer->easy, CURLOPT_HTTPHEADER, list) == CURLE_OK;
 }
 
 static CSpriteCurl_Status classify(struct CSpriteCurl_Transfer *t, CURLcode code) {
@@ -231,7 +301,7 @@ CSpriteCurl_Status CSpriteCurl_transfer_result(CSpriteCurl_Transfer *transfer, i
   if (cap > 0) {
     const char *text = code == CURLE_OK ? ""
                        : transfer->errorBuffer[0] ? transfer->errorBuffer
-                                                  : curl_easy_strerror(code);
+                                                  : libcurl.easy_strerror(code);
     size_t n = strlen(text);
     if (n >= cap) n = cap - 1;
     memcpy(msg, text, n);
@@ -256,13 +326,13 @@ long CSpriteCurl_get_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongInfo i
   CURLcode code = CURLE_OK;
   switch (info) {
   case CSpriteCurl_LongInfoResponseCode:
-    code = curl_easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &value);
+    code = libcurl.easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &value);
     break;
   case CSpriteCurl_LongInfoRedirectCount:
-    code = curl_easy_getinfo(transfer->easy, CURLINFO_REDIRECT_COUNT, &value);
+    code = libcurl.easy_getinfo(transfer->easy, CURLINFO_REDIRECT_COUNT, &value);
     break;
   case CSpriteCurl_LongInfoNewConnections:
-    code = curl_easy_getinfo(transfer->easy, CURLINFO_NUM_CONNECTS, &value);
+    code = libcurl.easy_getinfo(transfer->easy, CURLINFO_NUM_CONNECTS, &value);
     break;
   }
   return code == CURLE_OK ? value : 0;
@@ -270,7 +340,7 @@ long CSpriteCurl_get_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongInfo i
 
 int64_t CSpriteCurl_get_content_length(CSpriteCurl_Transfer *transfer) {
   curl_off_t value = -1;
-  if (curl_easy_getinfo(transfer->easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &value) != CURLE_OK)
+  if (libcurl.easy_getinfo(transfer->easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &value) != CURLE_OK)
     return -1;
   return (int64_t)value;
 }
@@ -279,7 +349,7 @@ static const char *textOf(struct CSpriteCurl_Transfer *t, CSpriteCurl_TextInfo i
                           size_t *length) {
   if (info == CSpriteCurl_TextInfoEffectiveURL) {
     char *url = NULL;
-    if (curl_easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url) != CURLE_OK || !url) return NULL;
+    if (libcurl.easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url) != CURLE_OK || !url) return NULL;
     *length = strlen(url);
     return url;
   }
@@ -319,15 +389,15 @@ struct CSpriteCurl_Multi {
 CSpriteCurl_Multi *CSpriteCurl_multi_new(long maxConnections) {
   struct CSpriteCurl_Multi *m = calloc(1, sizeof *m);
   if (!m) return NULL;
-  m->multi = curl_multi_init();
+  m->multi = libcurl.multi_init();
   if (!m->multi) { free(m); return NULL; }
-  if (maxConnections > 0) curl_multi_setopt(m->multi, CURLMOPT_MAXCONNECTS, maxConnections);
+  if (maxConnections > 0) libcurl.multi_setopt(m->multi, CURLMOPT_MAXCONNECTS, maxConnections);
   return m;
 }
 
 void CSpriteCurl_multi_free(CSpriteCurl_Multi *multi) {
   if (!multi) return;
-  curl_multi_cleanup(multi->multi);
+  libcurl.multi_cleanup(multi->multi);
   free(multi);
 }
 
@@ -335,28 +405,28 @@ bool CSpriteCurl_multi_add(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *trans
   transfer->lastDownloaded = 0;
   transfer->lastProgressMs = monotonicMs();
   transfer->result = CURLE_FAILED_INIT;
-  return curl_multi_add_handle(multi->multi, transfer->easy) == CURLM_OK;
+  return libcurl.multi_add_handle(multi->multi, transfer->easy) == CURLM_OK;
 }
 
 void CSpriteCurl_multi_remove(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *transfer) {
-  curl_multi_remove_handle(multi->multi, transfer->easy);
+  libcurl.multi_remove_handle(multi->multi, transfer->easy);
 }
 
 bool CSpriteCurl_multi_perform(CSpriteCurl_Multi *multi) {
   int running = 0;
-  return curl_multi_perform(multi->multi, &running) == CURLM_OK;
+  return libcurl.multi_perform(multi->multi, &running) == CURLM_OK;
 }
 
 CSpriteCurl_Transfer *CSpriteCurl_multi_next_done(CSpriteCurl_Multi *multi) {
   int left = 0;
   CURLMsg *message;
-  while ((message = curl_multi_info_read(multi->multi, &left))) {
+  while ((message = libcurl.multi_info_read(multi->multi, &left))) {
     if (message->msg != CURLMSG_DONE) continue;
     CURL *easy = message->easy_handle;
     CURLcode code = message->data.result;
     struct CSpriteCurl_Transfer *t = NULL;
-    curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&t);
-    curl_multi_remove_handle(multi->multi, easy);  // message is invalid from here on
+    libcurl.easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&t);
+    libcurl.multi_remove_handle(multi->multi, easy);  // message is invalid from here on
     if (!t) continue;
     t->result = code;
     return t;
@@ -366,11 +436,11 @@ CSpriteCurl_Transfer *CSpriteCurl_multi_next_done(CSpriteCurl_Multi *multi) {
 
 void CSpriteCurl_multi_wait(CSpriteCurl_Multi *multi, int maxWaitMs, bool idle) {
   long timeout = -1;
-  if (!idle) curl_multi_timeout(multi->multi, &timeout);
+  if (!idle) libcurl.multi_timeout(multi->multi, &timeout);
   int wait = maxWaitMs;
   if (timeout >= 0 && timeout < wait) wait = (int)timeout;
   if (wait <= 0) return;
-  curl_multi_poll(multi->multi, NULL, 0, wait, NULL);
+  libcurl.multi_poll(multi->multi, NULL, 0, wait, NULL);
 }
 
-void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *multi) { curl_multi_wakeup(multi->multi); }
+void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *multi) { libcurl.multi_wakeup(multi->multi); }

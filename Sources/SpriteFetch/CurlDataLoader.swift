@@ -81,7 +81,7 @@ public final class CurlDataLoader: DataLoading {
     guard let transfer = pool.checkOut() else {
       return .failure(
         AttemptFailure(
-          error: .transport(code: 27, message: "could not create a libcurl handle"),
+          error: .transport(code: 27, message: CurlGlobal.unavailable("handle")),
           retryable: false))
     }
     guard transfer.prepare(request, configuration) else {
@@ -92,7 +92,7 @@ public final class CurlDataLoader: DataLoading {
     guard await engine.run(transfer) else {
       return .failure(
         AttemptFailure(
-          error: .transport(code: 2, message: "could not create a libcurl multi handle"),
+          error: .transport(code: 2, message: CurlGlobal.unavailable("multi handle")),
           retryable: false))
     }
     let result = transfer.result(maxBytes: configuration.maxBytes)

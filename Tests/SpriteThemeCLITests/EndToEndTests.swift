@@ -12,6 +12,25 @@ struct EndToEndTests {
     #expect((20...60).contains(Self.samples.count), "found \(Self.samples.count) samples")
   }
 
+  #if os(Linux)
+    @Test("the binary does not link libcurl: only fetch loads it, on first use")
+    func libcurlIsNotLinked() throws {
+      // readelf ships with binutils, which the Swift toolchain needs for linking.
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["readelf", "--dynamic", BuiltBinary.url.path]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      let needed = output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+      #expect(needed.contains { $0.contains("libpng") }, "readelf lists the needed libraries")
+      #expect(!needed.contains { $0.contains("libcurl") }, "\(needed)")
+    }
+  #endif
+
   @Test("analyze prints a summary for every sample")
   func analyzeEverySample() async throws {
     for url in Self.samples {

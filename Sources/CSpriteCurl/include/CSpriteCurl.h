@@ -84,7 +84,8 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_TextInfo {
 /// One transfer: an easy handle, its body buffer, header capture and cancel flag. Opaque.
 typedef struct CSpriteCurl_Transfer CSpriteCurl_Transfer;
 
-/// Calls curl_global_init once; call it before any other function, before threads start.
+/// Loads libcurl (dlopen, first call only) and calls curl_global_init once; call it before any
+/// other function. Fails with SetupFailed when the library or one of its functions is missing.
 CSpriteCurl_Status CSpriteCurl_global_init(void);
 
 /// Creates a reusable transfer (an easy handle plus buffers), or NULL when out of memory.

@@ -1,7 +1,14 @@
 import CSpriteCurl
 
-/// Initialises libcurl once per process, before the first transfer.
+/// Loads and initialises libcurl once per process, before the first transfer.
 enum CurlGlobal {
-  /// True when `curl_global_init` succeeded; evaluated lazily and exactly once.
+  /// True when libcurl was loaded and `curl_global_init` succeeded; evaluated lazily, once.
   static let isInitialized: Bool = CSpriteCurl_global_init() == .OK
+
+  /// Why a transfer could not start, for the error message: the library, or `what` of it.
+  static func unavailable(_ what: String) -> String {
+    isInitialized
+      ? "could not create a libcurl \(what)"
+      : "libcurl (libcurl.so.4, 7.68 or later) could not be loaded or initialised"
+  }
 }
