@@ -21,19 +21,7 @@ extension JSONWriter {
     }
     endArray()
     key("errors")
-    beginArray()
-    for failure in index.errors {
-      element()
-      beginObject()
-      key("message")
-      value(failure.message)
-      key("source")
-      value(failure.source)
-      key("stage")
-      value(failure.stage)
-      endObject()
-    }
-    endArray()
+    write(index.errors)
     key("schema")
     value(index.schema)
     endObject()

@@ -220,8 +220,18 @@ extension JSONWriter {
     }
     endArray()
     key("errors")
+    write(index.errors)
+    key("schema")
+    value(index.schema)
+    endObject()
+  }
+}
+
+extension JSONWriter {
+  /// Writes the `errors` array of an index: one object per failed input, keys sorted.
+  mutating func write(_ failures: [BatchIndex.Failure]) {
     beginArray()
-    for failure in index.errors {
+    for failure in failures {
       element()
       beginObject()
       key("message")
@@ -233,8 +243,5 @@ extension JSONWriter {
       endObject()
     }
     endArray()
-    key("schema")
-    value(index.schema)
-    endObject()
   }
 }
