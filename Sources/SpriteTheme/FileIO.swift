@@ -90,23 +90,27 @@ public enum FileIO {
     let temporary = temporaryPath(for: path)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(errno: errno) }
-    var failure: Failure?
-    var offset = 0
-    while offset < buffer.count {
-      let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        failure = Failure(errno: errno)
-        break
-      }
-      offset += n
-    }
+    var failure = writeAll(fd, buffer).map { Failure(errno: $0) }
     if close(fd) != 0, failure == nil { failure = Failure(errno: errno) }
     if failure == nil, rename(temporary, path) != 0 { failure = Failure(errno: errno) }
     if let failure {
       unlink(temporary)
       throw failure
     }
+  }
+
+  /// Writes all of `buffer` to `fd`, retrying after signals; the `errno` of a failure, or nil.
+  static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < buffer.count, let base = buffer.baseAddress {
+      let n = write(fd, base + offset, buffer.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += n
+    }
+    return nil
   }
 
   /// `DIR/.NAME.tmp-PID-N` beside `DIR/NAME`: hidden, unique within the process and across

@@ -34,19 +34,7 @@ final class OutputFolder: Sendable {
     let temporary = FileIO.temporaryName(for: name)
     let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let n = Foundation.write(fd, base + offset, buffer.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += n
-      }
-    }
+    var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) } ?? 0
     if close(fd) != 0, failure == 0 { failure = errno }
     if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
     if failure != 0 {
