@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A loader that answers from a `ResponseCache` when it can and revalidates stale entries.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One thing to download: a URL, the content expected there and conditional request headers.
 public struct FetchRequest: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A completed download: the final status, body and the headers a cache needs.
 public struct FetchResponse: Sendable, Equatable {

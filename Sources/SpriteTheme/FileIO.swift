@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SpriteFetch
 
 #if canImport(Glibc)
   import Glibc
@@ -7,6 +12,17 @@ import Foundation
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+/// The C library's `read`, named apart from `FileIO.read`.
+private enum SystemCall {
+  #if canImport(Glibc)
+    static let read = Glibc.read
+  #elseif canImport(Musl)
+    static let read = Musl.read
+  #elseif canImport(Darwin)
+    static let read = Darwin.read
+  #endif
+}
 
 /// Whole-file reads and atomic writes with reasons a person can act on (`No such file or directory`).
 public enum FileIO {
@@ -49,7 +65,7 @@ public enum FileIO {
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
       count = 0
       while count < buffer.count {
-        let n = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+        let n = SystemCall.read(fd, buffer.baseAddress! + count, buffer.count - count)
         if n < 0 {
           if errno == EINTR { continue }
           failure = errno
@@ -63,7 +79,7 @@ public enum FileIO {
     if bytes.count <= size { return bytes }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      let n = chunk.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, $0.count) }
       if n < 0 {
         if errno == EINTR { continue }
         throw Failure(errno: errno)
@@ -160,13 +176,21 @@ public enum FileIO {
 
   /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-      let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
-      if let code { throw Failure(errno: Int32(code)) }
-      throw Failure(reason: "cannot create directory")
+    if mkdir(path, 0o755) == 0 { return }
+    let code = errno
+    if code == EEXIST {
+      var info = stat()
+      if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+      throw Failure(errno: code)
     }
+    guard code == ENOENT else { throw Failure(errno: code) }
+    // A parent is missing: create it (an empty parent means the root or the working directory).
+    var parent = Substring(path)
+    while parent.hasSuffix("/") { parent = parent.dropLast() }
+    guard let slash = parent.lastIndex(of: "/") else { throw Failure(errno: code) }
+    let parentPath = String(parent[..<slash])
+    if !parentPath.isEmpty { try createDirectory(parentPath) }
+    if mkdir(path, 0o755) != 0, errno != EEXIST { throw Failure(errno: errno) }
   }
 
   private static let serial = Serial()
@@ -176,7 +200,7 @@ public enum FileIO {
 
 /// A thread-safe counter that makes temporary names unique within the process.
 private final class Serial: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private var value = 0
 
   func next() -> Int {

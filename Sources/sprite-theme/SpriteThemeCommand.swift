@@ -1,5 +1,25 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(Glibc)
+  /// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.
+  private let processExit: @Sendable (Int32) -> Never = Glibc.exit
+#elseif canImport(Musl)
+  private let processExit: @Sendable (Int32) -> Never = Musl.exit
+#elseif canImport(Darwin)
+  private let processExit: @Sendable (Int32) -> Never = Darwin.exit
+#endif
 import SpriteTheme
 
 /// The `sprite-theme` command: subcommands for single-file analysis and thumbnails.
@@ -41,9 +61,9 @@ struct SpriteThemeCommand: ParsableCommand {
       }
     }
     switch code {
-    case .success: Foundation.exit(ExitCodes.success)
-    case .validationFailure: Foundation.exit(ExitCodes.usage)
-    default: Foundation.exit(code.rawValue)
+    case .success: processExit(ExitCodes.success)
+    case .validationFailure: processExit(ExitCodes.usage)
+    default: processExit(code.rawValue)
     }
   }
 }

@@ -37,4 +37,21 @@ struct FileIOTests {
     try FileIO.writeAtomically(bytes, to: path)
     #expect(try FileIO.read(path) == bytes)
   }
+
+  @Test("createDirectory makes missing parents, accepts an existing folder, and names the reason")
+  func createDirectory() throws {
+    let directory = try TemporaryDirectory()
+    let nested = directory.url.path + "/a/b//c/"
+    try FileIO.createDirectory(nested)
+    try FileIO.createDirectory(nested)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: directory.url.path + "/a/b/c", isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+    let file = directory.url.path + "/file"
+    try FileIO.writeAtomically(Array("x".utf8), to: file)
+    #expect { try FileIO.createDirectory(file) } throws: { ($0 as? FileIO.Failure)?.code == EEXIST }
+    #expect { try FileIO.createDirectory(file + "/sub/deeper") } throws: {
+      ($0 as? FileIO.Failure)?.code == ENOTDIR
+    }
+  }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +19,9 @@ import Foundation
 final class CacheDirectory: @unchecked Sendable {
   /// The directory's path.
   let path: String
-  private let lock = NSLock()
+  private let lock = ThreadLock()
+  /// Held while an entry is created and renamed into place (see ``writeAtomically(header:body:to:)``).
+  private let writeLock = ThreadLock()
   private var descriptor: Int32 = -1
   /// Descriptors of removed directories, closed only in `deinit`: a call in flight may still use
   /// one, and closing it could let its number be reused for another file meanwhile.
@@ -60,6 +66,8 @@ final class CacheDirectory: @unchecked Sendable {
   /// file, which is all the cache needs.
   func writeAtomically(header: [UInt8], body: [UInt8], to name: String) throws(CacheFile.Failure) {
     let temporary = CacheFile.temporaryName(for: name)
+    writeLock.lock()
+    defer { writeLock.unlock() }
     for attempt in 0..<2 {
       guard let directory = directory(creating: attempt > 0) else {
         if attempt == 0 { continue }

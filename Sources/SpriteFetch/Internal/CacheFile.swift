@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -63,7 +67,7 @@ enum CacheFile {
 
   /// A thread-safe counter.
   private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadLock()
     private var value = 0
 
     /// The next value, starting at 1.

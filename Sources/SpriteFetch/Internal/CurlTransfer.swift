@@ -1,5 +1,9 @@
 import CSpriteCurl
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The raw outcome of one attempt, before status mapping and content checks.
 struct CurlResult: Sendable {

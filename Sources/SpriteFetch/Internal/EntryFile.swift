@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The on-disk form of one ``ResponseCache`` entry: a text header, an empty line, the body.
 ///

@@ -1,5 +1,9 @@
 import CSpriteCurl
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs transfers on one libcurl multi handle driven by one long-lived thread, as curl's own
 /// `--parallel` does.
@@ -17,7 +21,7 @@ final class TransferEngine: @unchecked Sendable {
 
   private let multi: OpaquePointer?
   private let limit: Int
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   // Guarded by `lock`.
   private var incoming: [Job] = []
   private var started = false
@@ -84,9 +88,8 @@ final class TransferEngine: @unchecked Sendable {
 
   /// Starts the engine thread, which keeps the engine alive until it stops.
   private func start() {
-    let thread = Thread { [self] in loop() }
-    thread.name = "SpriteFetch.curl-multi"
-    thread.start()
+    let started = DetachedThread.start(name: "SpriteFetch.curl-multi") { [self] in loop() }
+    precondition(started, "cannot start the transfer thread")
   }
 
   /// The engine thread: admit, cancel, perform, complete, wait; until shut down and idle.

@@ -1,8 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Idle easy handles kept for reuse, so later transfers reuse their open connections.
 final class TransferPool: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private var idle: [CurlTransfer] = []
   private let capacity: Int
 
@@ -23,7 +27,7 @@ final class TransferPool: @unchecked Sendable {
 
 /// A thread-safe running total of connections opened.
 final class ConnectionCounter: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private var total = 0
 
   /// Adds `count` connections.

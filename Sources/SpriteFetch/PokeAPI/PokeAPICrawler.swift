@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One result of a PokeAPI crawl, in list order.
 public enum CrawlItem: Sendable {

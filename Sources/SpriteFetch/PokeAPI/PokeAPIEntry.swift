@@ -1,9 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The parts of a PokeAPI pokemon document the crawl needs: id, name and one sprite reference.
 ///
-/// Entries are large (up to ~1.3 MB, mostly `moves`), so they are read with `JSONSerialization`
-/// and only `id`, `name` and `sprites` are looked at.
+/// Entries are large (up to ~1.3 MB, mostly `moves`): only `id`, `name` and `sprites` are
+/// decoded.
 public struct PokeAPIEntry: Sendable, Equatable {
   /// The default sprite key path.
   public static let defaultSpriteKey = "front_default"
@@ -29,41 +33,43 @@ public struct PokeAPIEntry: Sendable, Equatable {
   ///   - spriteKey: A dotted path under `sprites`, e.g. `other.official-artwork.front_default`.
   /// - Throws: `PokeAPIError.badEntry` when the document is not an object with `id` and `name`.
   public init(json bytes: [UInt8], spriteKey: String = PokeAPIEntry.defaultSpriteKey) throws {
-    let object: Any
+    let document: Document
     do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes))
-    } catch {
-      throw PokeAPIError.badEntry("not JSON (\(error.localizedDescription))")
+      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      if case .typeMismatch = error {
+        throw PokeAPIError.badEntry("the document is not a JSON object")
+      }
+      throw PokeAPIError.badEntry("not JSON")
     }
-    guard let root = object as? [String: Any] else {
-      throw PokeAPIError.badEntry("the document is not a JSON object")
-    }
-    guard let id = Self.integer(root["id"]) else {
+    guard let id = Self.integer(document.id) else {
       throw PokeAPIError.badEntry("no integer id")
     }
-    guard let name = root["name"] as? String else {
+    guard case .string(let name) = document.name else {
       throw PokeAPIError.badEntry("entry \(id) has no name")
     }
-    self.init(
-      id: id, name: name, sprite: Self.value(atKeyPath: spriteKey, in: root["sprites"]) as? String)
-  }
-
-  /// The value at a dotted key path inside nested objects, or nil when a step is missing or null.
-  public static func value(atKeyPath keyPath: String, in object: Any?) -> Any? {
-    var current = object
-    for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-      guard let dictionary = current as? [String: Any], let next = dictionary[String(key)] else {
-        return nil
-      }
-      current = next
+    let sprite: String?
+    if case .string(let reference) = document.sprites?.value(atKeyPath: spriteKey) {
+      sprite = reference
+    } else {
+      sprite = nil
     }
-    return current is NSNull ? nil : current
+    self.init(id: id, name: name, sprite: sprite)
   }
 
-  /// An integer from a JSON number, refusing fractions.
-  private static func integer(_ value: Any?) -> Int? {
-    if let int = value as? Int { return int }
-    guard let number = value as? NSNumber else { return nil }
-    return Double(number.intValue) == number.doubleValue ? number.intValue : nil
+  /// An integer from a JSON number, refusing fractions (`25` and `25.0` are 25).
+  private static func integer(_ value: JSONValue?) -> Int? {
+    switch value {
+    case .integer(let integer): return integer
+    case .number(let number) where number.rounded() == number && abs(number) < 0x1p53: return Int(number)
+    default: return nil
+    }
+  }
+
+  /// The members of an entry the crawl reads; `JSONDecoder` skips the rest (`moves` is most of it).
+  private struct Document: Decodable {
+    var id: JSONValue?
+    var name: JSONValue?
+    var sprites: JSONValue?
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One page of a PokeAPI list resource (`count`, `next`, `previous`, `results`), with URLs resolved.
 public struct PokeAPIListPage: Sendable, Equatable {
@@ -72,7 +76,7 @@ public struct PokeAPIListPage: Sendable, Equatable {
 public enum PokeAPIURL {
   /// Resolves a reference by the rule above, or returns nil when it cannot form a URL.
   public static func resolve(_ reference: String, page: URL, base: URL) -> URL? {
-    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    let trimmed = reference.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
     if let url = URL(string: trimmed), url.scheme != nil { return url }
     guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else {

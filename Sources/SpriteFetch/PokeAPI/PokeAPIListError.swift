@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why a PokeAPI crawl stopped: the list page at `url` could not be loaded or decoded.
 ///

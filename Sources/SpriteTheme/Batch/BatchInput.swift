@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +38,7 @@ public struct BatchInput: Hashable, Sendable {
     for argument in arguments {
       if argument == "-" {
         while let line = standardInput() {
-          let trimmed = line.trimmingCharacters(in: .whitespaces)
+          let trimmed = line.trimmingWhitespace()
           if !trimmed.isEmpty { paths.append(trimmed) }
         }
       } else if isDirectory(argument) {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The output directory of a batch: its layout, atomic writes into it, and clean-up of the
 /// temporary files an interrupted earlier run may have left.

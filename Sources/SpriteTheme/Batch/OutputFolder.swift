@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SpriteFetch
 
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +22,8 @@ final class OutputFolder: Sendable {
   let path: String
   /// The open folder.
   private let descriptor: Int32
+  /// Held while a file is created and renamed into place (see ``write(_:named:)``).
+  private let lock = ThreadLock()
 
   /// Opens the existing folder at `path`.
   init(path: String) throws(FileIO.Failure) {
@@ -32,6 +39,8 @@ final class OutputFolder: Sendable {
   /// the whole new one; the temporary file is removed on failure.
   func write(_ bytes: [UInt8], named name: String) throws(FileIO.Failure) {
     let temporary = FileIO.temporaryName(for: name)
+    lock.lock()
+    defer { lock.unlock() }
     let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
     var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) } ?? 0

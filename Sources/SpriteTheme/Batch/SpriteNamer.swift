@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Gives each sprite a file-safe output name, unique within one run (SPEC section 8).
 ///
@@ -22,20 +26,22 @@ public struct SpriteNamer: Sendable {
     sanitiseASCII(raw) ?? sanitiseFolding(raw)
   }
 
-  /// ``sanitise(_:)`` for any string: accents and case folded by Foundation, then filtered.
+  /// ``sanitise(_:)`` for any string: accents dropped (combining marks, and Latin letters by
+  /// ``LatinFolding``), lowercased, then filtered.
   static func sanitiseFolding(_ raw: String) -> String {
     var out = ""
     var pendingDash = false
-    let folded = raw.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-    for scalar in folded.lowercased().unicodeScalars {
-      let c = Character(scalar)
-      let allowed = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
-      if allowed {
-        if pendingDash && !out.isEmpty { out.append("-") }
-        pendingDash = false
-        out.append(c)
-      } else {
-        pendingDash = true
+    for scalar in raw.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+      let folded = LatinFolding.ascii(for: scalar) ?? scalar.properties.lowercaseMapping
+      for c in folded {
+        let allowed = ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_"
+        if allowed {
+          if pendingDash && !out.isEmpty { out.append("-") }
+          pendingDash = false
+          out.append(c)
+        } else {
+          pendingDash = true
+        }
       }
     }
     while let first = out.first, first == "." || first == "-" { out.removeFirst() }

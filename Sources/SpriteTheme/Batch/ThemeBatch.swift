@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
+import SpriteFetch
 
 /// Runs the pipeline over many inputs on several threads and writes an output directory:
 /// `themes/<name>.json`, `thumbs/<name>-<size>.png` and `index.json` (SPEC section 8).
@@ -93,14 +99,16 @@ public final class ThemeBatch: Sendable {
     let finished = DispatchGroup()
     for _ in 0..<min(options.jobs, max(1, total)) {
       finished.enter()
-      let worker = Thread { [self] in
+      let started = DetachedThread.start(name: "SpriteTheme.batch", stackSize: 1 << 22) {
+        [self] in
         self.work(output: output, progress: progress)
         finished.leave()
       }
-      worker.stackSize = 1 << 22
-      worker.start()
+      // Without a thread the others (or, failing all, the wait below) still drain the inputs.
+      if !started { finished.leave() }
     }
     finished.wait()
+    work(output: output, progress: progress)
 
     let (results, fatal, cancelled) = state.withLock { ($0.results, $0.fatal, $0.cancelled) }
     if let fatal { throw fatal }

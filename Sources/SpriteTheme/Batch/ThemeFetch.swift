@@ -1,5 +1,9 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SpriteFetch
 
 /// Downloads sprites and writes the same output directory as ``ThemeBatch``: `themes/<name>.json`,

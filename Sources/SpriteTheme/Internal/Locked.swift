@@ -1,8 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SpriteFetch
 
 /// A value behind a lock, for state shared between worker threads (macOS 13 has no `Mutex`).
 final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private var value: Value
 
   /// Wraps `value`.

@@ -1,11 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SpriteFetch
 
 /// A fixed set of dedicated threads running blocking work (sprite analysis) off Swift's
 /// cooperative pool, so the tasks that drive downloads are never starved by it.
 ///
 /// Work runs in submission order; ``shutdown()`` lets the threads finish the queue and exit.
 final class WorkerThreads: @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = ThreadCondition()
   // Guarded by `condition`.
   private var queue: [@Sendable () -> Void] = []
   private var head = 0
@@ -14,10 +19,10 @@ final class WorkerThreads: @unchecked Sendable {
   /// Starts `count` threads (at least one) with 4 MiB stacks, like ``ThemeBatch``'s workers.
   init(count: Int, name: String) {
     for index in 0..<max(1, count) {
-      let thread = Thread { [self] in work() }
-      thread.name = "\(name).\(index)"
-      thread.stackSize = 1 << 22
-      thread.start()
+      let started = DetachedThread.start(name: "\(name).\(index)", stackSize: 1 << 22) {
+        [self] in work()
+      }
+      precondition(started, "cannot start an analysis thread")
     }
   }
 

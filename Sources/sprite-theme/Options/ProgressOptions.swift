@@ -1,5 +1,16 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `--quiet` and `--progress`: whether long runs report on standard error.
 struct ProgressOptions: ParsableArguments {

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SpriteCore
 import SpriteTheme
 
@@ -31,7 +35,7 @@ struct Analyze: ParsableCommand {
       throw Diagnostics.report(error)
     }
     if json {
-      FileHandle.standardOutput.write(Data(ThemeEncoder.encode(sprite.theme)))
+      StandardStream.writeOutput(ThemeEncoder.encode(sprite.theme))
     } else {
       print(Summary(theme: sprite.theme, colour: Diagnostics.standardOutputIsColourTerminal).text)
     }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SpriteTheme
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
@@ -73,7 +77,7 @@ struct Batch: ParsableCommand {
   static func parseSizes(_ text: String) throws -> [Int] {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     let sizes = try parts.map { part -> Int in
-      guard let size = Int(part.trimmingCharacters(in: .whitespaces)), (1...16384).contains(size)
+      guard let size = Int(part.trimmingWhitespace()), (1...16384).contains(size)
       else {
         throw ValidationError("Thumbnail sizes are whole numbers from 1 to 16384, not '\(part)'.")
       }

@@ -1,12 +1,23 @@
 import ArgumentParser
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpriteTheme
 
 /// Messages for people on standard error, and facts about the terminal.
 enum Diagnostics {
   /// Writes one line to standard error as is.
   static func write(_ line: String) {
-    FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    StandardStream.writeError(line.hasSuffix("\n") ? line : line + "\n")
   }
 
   /// Writes `sprite-theme: error: MESSAGE` to standard error.

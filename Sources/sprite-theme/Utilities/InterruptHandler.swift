@@ -1,5 +1,16 @@
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns SIGINT and SIGTERM into a call to `onInterrupt` (on a private queue) while it lives, so
 /// a long run can stop cleanly; `restore()` gives the signals their default action back.

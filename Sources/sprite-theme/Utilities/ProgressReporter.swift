@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SpriteFetch
 
 /// The one-line progress display on standard error: counts, rate and time left, redrawn at
 /// most ten times a second.
@@ -6,7 +11,7 @@ final class ProgressReporter: @unchecked Sendable {
   private let enabled: Bool
   private let noun: String
   private let start = Date()
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private var lastDraw = Date.distantPast
   private var drewSomething = false
 
@@ -32,7 +37,7 @@ final class ProgressReporter: @unchecked Sendable {
     let line =
       "\r\(done)/\(total) \(noun) (\(percent)%), \(failed) failed, "
       + "\(Int(rate.rounded()))/s, \(Self.clock(left)) left "
-    FileHandle.standardError.write(Data(line.utf8))
+    StandardStream.writeError(line)
   }
 
   /// Ends the progress line so later messages start on a fresh line.
@@ -40,15 +45,18 @@ final class ProgressReporter: @unchecked Sendable {
     guard enabled else { return }
     lock.lock()
     defer { lock.unlock() }
-    if drewSomething { FileHandle.standardError.write(Data("\n".utf8)) }
+    if drewSomething { StandardStream.writeError("\n") }
     drewSomething = false
   }
+
+  /// `n` with a leading zero below 10 (`7` is `07`).
+  static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
   /// `m:ss` (or `h:mm:ss`) for a number of seconds.
   static func clock(_ seconds: Double) -> String {
     let total = Int(seconds.rounded())
     let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60)
-    let mmss = String(format: "%02d:%02d", m, s)
-    return h > 0 ? "\(h):\(mmss)" : "\(m):" + String(format: "%02d", s)
+    let mmss = twoDigits(m) + ":" + twoDigits(s)
+    return h > 0 ? "\(h):\(mmss)" : "\(m):" + twoDigits(s)
   }
 }

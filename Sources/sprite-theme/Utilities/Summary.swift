@@ -37,7 +37,7 @@ struct Summary {
       ("lightMuted", theme.swatches.lightMuted), ("darkMuted", theme.swatches.darkMuted),
     ]
     for (name, chosen) in swatches {
-      let label = name.padding(toLength: 13, withPad: " ", startingAt: 0)
+      let label = name + String(repeating: " ", count: max(0, 13 - name.count))
       guard let chosen else {
         lines.append("  \(label)\(swatch(nil))none")
         continue
