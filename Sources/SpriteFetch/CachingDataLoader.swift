@@ -13,8 +13,8 @@
 ///   uncached.
 /// - Errors from the inner loader pass through: a stale entry is not served when revalidation
 ///   fails. A failure to write the cache does not fail the load.
-/// - `file://` URLs, and requests that already carry their own conditional headers, bypass the
-///   cache.
+/// - `file://` URLs, requests that already carry their own conditional headers, and requests
+///   with `usesCache` false bypass the cache.
 ///
 /// ```swift
 /// let cache = ResponseCache(directory: cacheDir)
@@ -53,7 +53,7 @@ public struct CachingDataLoader: DataLoading {
   ///   the expected kind of content.
   public func load(_ request: FetchRequest) async throws -> FetchResponse {
     let scheme = request.url.scheme?.lowercased() ?? ""
-    guard scheme == "http" || scheme == "https",
+    guard request.usesCache, scheme == "http" || scheme == "https",
       request.ifNoneMatch == nil, request.ifModifiedSince == nil
     else {
       return try await inner.load(request)

@@ -26,6 +26,9 @@ public struct FetchRequest: Sendable, Equatable {
   public var ifModifiedSince: String?
   /// Further request headers by name; names and values must not contain line breaks.
   public var headers: [String: String]
+  /// False when the caller keeps the response itself: a ``CachingDataLoader`` then hands the
+  /// request straight to its inner loader, neither reading nor storing a cache entry.
+  public var usesCache = true
 
   /// Creates a request.
   ///

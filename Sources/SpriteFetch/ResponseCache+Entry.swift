@@ -48,9 +48,22 @@ extension ResponseCache {
 }
 
 /// FNV-1a, 64-bit: a stable, dependency-free hash for cache keys and body checks.
-enum FNV1a {
+package enum FNV1a {
+  /// The hash of `bytes`; compiled once here, so callers in other modules do not iterate a
+  /// generic sequence.
+  package static func hash(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { buffer in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in buffer {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+      }
+      return hash
+    }
+  }
+
   /// The hash of `bytes`.
-  static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+  package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)
@@ -60,7 +73,7 @@ enum FNV1a {
   }
 
   /// The hash of `bytes` as 16 lowercase hex digits.
-  static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+  package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var digits = [UInt8]()
     digits.reserveCapacity(16)
     appendHex(hash(bytes), to: &digits)
@@ -68,7 +81,7 @@ enum FNV1a {
   }
 
   /// Appends `value` as 16 lowercase hex digits.
-  static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
+  package static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
     for shift in stride(from: 60, through: 0, by: -4) {
       let digit = UInt8((value >> UInt64(shift)) & 0xF)
       out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)

@@ -32,6 +32,8 @@ public final class ResponseCache: Sendable {
   public let now: @Sendable () -> Date
   /// The directory, opened once and used for every entry.
   private let folder: CacheDirectory
+  /// Which URL hashes have an entry file: listed once, then kept up to date by this cache.
+  private let known: KnownEntries
 
   /// Creates a cache over a directory.
   ///
@@ -42,6 +44,7 @@ public final class ResponseCache: Sendable {
     self.directory = directory
     self.now = now
     self.folder = CacheDirectory(path: directory.path)
+    self.known = KnownEntries(folder: folder)
   }
 
   /// Where one URL's entry lives: its absolute string and its file, worked out once per load.
@@ -50,12 +53,15 @@ public final class ResponseCache: Sendable {
     let url: String
     /// The entry file's name in the directory.
     let name: String
+    /// The URL's FNV-1a hash, the last part of `name`'s stem.
+    let hash: UInt64
   }
 
   /// The slot for `url`.
   func slot(for url: URL) -> Slot {
     let string = url.absoluteString
-    return Slot(url: string, name: Self.key(for: string) + ".entry")
+    let (key, hash) = Self.keyAndHash(for: string)
+    return Slot(url: string, name: key + ".entry", hash: hash)
   }
 
   /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.
@@ -65,7 +71,7 @@ public final class ResponseCache: Sendable {
 
   /// The entry stored in `slot` (see ``entry(for:)``).
   func entry(in slot: Slot) -> Entry? {
-    guard let bytes = folder.contents(of: slot.name), let entry = EntryFile.decode(bytes),
+    guard known.mayHold(slot.hash), let bytes = folder.contents(of: slot.name), let entry = EntryFile.decode(bytes),
       entry.url == slot.url
     else { return nil }
     return entry
@@ -88,6 +94,7 @@ public final class ResponseCache: Sendable {
       lastModified: response.lastModified, contentType: response.contentType,
       finalURL: response.finalURL.absoluteString, storedAt: now())
     try write(entry, to: slot.name)
+    known.insert(slot.hash)
     return entry
   }
 
@@ -112,6 +119,11 @@ public final class ResponseCache: Sendable {
 
   /// The file-name stem for a URL: a sanitised readable prefix plus the URL's FNV-1a hash.
   static func key(for url: String) -> String {
+    keyAndHash(for: url).key
+  }
+
+  /// The file-name stem for a URL and the hash that ends it.
+  static func keyAndHash(for url: String) -> (key: String, hash: UInt64) {
     var url = url
     return url.withUTF8 { bytes in
       var readable = [UInt8]()
@@ -136,8 +148,9 @@ public final class ResponseCache: Sendable {
       }
       var key = Array(readable.suffix(48))
       key.append(UInt8(ascii: "-"))
-      FNV1a.appendHex(FNV1a.hash(bytes), to: &key)
-      return String(decoding: key, as: UTF8.self)
+      let hash = FNV1a.hash(bytes)
+      FNV1a.appendHex(hash, to: &key)
+      return (String(decoding: key, as: UTF8.self), hash)
     }
   }
 

@@ -55,6 +55,11 @@ public enum FileIO {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw Failure(errno: errno) }
     defer { close(fd) }
+    return try readAll(fd)
+  }
+
+  /// Reads the whole file open as `fd`, from its current offset.
+  static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw Failure(errno: errno) }
     if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(errno: EISDIR) }

@@ -235,4 +235,34 @@ struct ResponseCacheTests {
     #expect(cache.entry(for: url)?.body == [4, 5])
     #expect(ResponseCache(directory: directory, now: clock.now).entry(for: url)?.body == [4, 5])
   }
+
+  @Test("the directory is listed once: entries stored later by another cache are misses here, found by a new cache")
+  func listedOnce() throws {
+    defer { cleanUp() }
+    let other = URL(string: "https://example.test/sprites/2.png")!
+    let first = cache()
+    try first.store(FetchResponse(status: 200, body: [1], finalURL: url), for: url)
+    let second = cache()
+    #expect(second.entry(for: url)?.body == [1])
+    try first.store(FetchResponse(status: 200, body: [2], finalURL: other), for: other)
+    #expect(first.entry(for: other)?.body == [2])
+    #expect(second.entry(for: other) == nil)
+    #expect(cache().entry(for: other)?.body == [2])
+  }
+
+  @Test("files that are not entries, or whose names carry no hash, are not listed")
+  func listingIgnoresOtherFiles() throws {
+    defer { cleanUp() }
+    try cache().store(FetchResponse(status: 200, body: [7], finalURL: url), for: url)
+    let entryName = ResponseCache.key(for: url.absoluteString) + ".entry"
+    let original = directory.appendingPathComponent(entryName)
+    for name in ["notes.txt", "x-zzzzzzzzzzzzzzzz.entry", "-.entry", entryName + ".tmp-1-1"] {
+      try Data([1]).write(to: directory.appendingPathComponent(name))
+    }
+    #expect(cache().entry(for: url)?.body == [7])
+    // Renamed to a name without the hash, the entry is no longer found.
+    try FileManager.default.moveItem(
+      at: original, to: directory.appendingPathComponent("renamed.entry"))
+    #expect(cache().entry(for: url) == nil)
+  }
 }

@@ -141,13 +141,37 @@ struct FetchEndToEndTests {
     #expect(errors.first?["stage"] as? String == "fetch")
     #expect((errors.first?["message"] as? String)?.contains("404") == true)
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("themes").path))
-    let names = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("sprites").path)
-    #expect(names.sorted() == samples.map { "\($0.name).png" }.sorted())
+    let spritesFolder = out.appendingPathComponent("sprites")
+    let names = try FileManager.default.contentsOfDirectory(atPath: spritesFolder.path)
+    #expect(names.filter { !$0.hasPrefix(".") }.sorted() == samples.map { "\($0.name).png" }.sorted())
+    #expect(names.contains(".downloads"))
+    // Each sprite is stored once: the response cache holds PokeAPI's JSON documents only.
+    let cached = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".cache").path)
+    #expect(!cached.isEmpty)
+    #expect(cached.allSatisfy { !$0.contains("sprites") }, "\(cached)")
 
     let before = server.requests.count
     let again = try await Self.run(arguments)
     #expect(again.status == 1, "\(again.stderr)")
     #expect(server.requests.count == before + 1, "only the failed sprite is asked for again")
+
+    // A sprite changed on disk is fetched again, within the TTL too.
+    let first = spritesFolder.appendingPathComponent("\(samples[0].name).png")
+    try Data([0x89, 0x50]).write(to: first)
+    let afterAgain = server.requests.count
+    let repaired = try await Self.run(arguments)
+    #expect(repaired.status == 1, "\(repaired.stderr)")
+    #expect(server.requests.count == afterAgain + 2, "the changed sprite and the failed one")
+    #expect(try Data(contentsOf: first) == Data(contentsOf: try #require(samples[0].sample)))
+
+    // With --ttl 0 every kept sprite is revalidated and answered 304; the files stay.
+    let revalidated = try await Self.run(arguments + ["--ttl", "0"])
+    #expect(revalidated.status == 1, "\(revalidated.stderr)")
+    #expect(server.notModified.count == samples.count)
+    for sample in samples {
+      let written = try Data(contentsOf: spritesFolder.appendingPathComponent("\(sample.name).png"))
+      #expect(written == (try Data(contentsOf: try #require(sample.sample))))
+    }
   }
 
   @Test("--download-only refuses --thumbnails: exit 2")

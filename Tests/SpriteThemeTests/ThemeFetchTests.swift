@@ -124,4 +124,92 @@ struct ThemeFetchTests {
     Schemas.expectValid(index, against: Schemas.downloads, "index")
     #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("themes").path))
   }
+
+  @Test("download only: sprites/ is its own cache; fresh files are kept, stale ones revalidated, changed ones fetched again")
+  func downloadOnlyKeepsSprites() async throws {
+    let directory = try TemporaryDirectory()
+    let loader = MockDataLoader()
+    let bytes = try Self.png()
+    let tagged = "http://mock.invalid/tagged.png"
+    let plain = "http://mock.invalid/plain.png"
+    loader[tagged] = .tagged(bytes, etag: "\"v1\"")
+    loader[plain] = .body(bytes + [9])
+    let clock = ManualClock()
+    func run(ttl: TimeInterval = 3600) async throws -> DownloadIndex {
+      let fetch = ThemeFetch(
+        options: .init(
+          outputDirectory: directory.url.path, downloadOnly: true, ttl: ttl, now: clock.now))
+      let outcome = try await fetch.run(
+        inputs: Self.stream(FetchInput.urlList(tagged + "\n" + plain)), loader: loader)
+      return try #require(outcome.downloads)
+    }
+    let sprites = directory.url.appendingPathComponent("sprites")
+
+    let first = try await run()
+    #expect(first.entries.map(\.bytes) == [bytes.count, bytes.count + 1])
+    #expect(loader.requests.count == 2)
+    #expect(loader.requests.allSatisfy { !$0.usesCache && $0.ifNoneMatch == nil })
+    let manifest = DownloadManifest(
+      parsing: [UInt8](try Data(contentsOf: sprites.appendingPathComponent(".downloads"))))
+    #expect(manifest.records[tagged]?.file == "tagged.png")
+    #expect(manifest.records[tagged]?.etag == "\"v1\"")
+    #expect(manifest.records[plain]?.bytes == bytes.count + 1)
+
+    // Within the TTL: no request at all, and the same index.
+    clock.advance(by: 1800)
+    #expect(try await run() == first)
+    #expect(loader.requests.count == 2)
+
+    // Stale: the tagged sprite is revalidated (304, file kept); the one without validators is
+    // fetched again whole.
+    clock.advance(by: 3600)
+    #expect(try await run() == first)
+    let stale = loader.requests.dropFirst(2)
+    #expect(stale.count == 2)
+    #expect(stale.first { $0.url.absoluteString == tagged }?.ifNoneMatch == "\"v1\"")
+    #expect(stale.first { $0.url.absoluteString == plain }?.ifNoneMatch == nil)
+    #expect([UInt8](try Data(contentsOf: sprites.appendingPathComponent("tagged.png"))) == bytes)
+
+    // A changed file is fetched again, fresh or not; a new body replaces the old one.
+    try Data([1, 2, 3]).write(to: sprites.appendingPathComponent("tagged.png"))
+    loader[tagged] = .tagged(bytes + [7, 7], etag: "\"v2\"")
+    let changed = try await run()
+    #expect(changed.entries.map(\.bytes) == [bytes.count + 2, bytes.count + 1])
+    #expect(loader.requests.count == 5)
+    #expect(loader.requests.last?.ifNoneMatch == nil)
+    #expect([UInt8](try Data(contentsOf: sprites.appendingPathComponent("tagged.png"))) == bytes + [7, 7])
+  }
+
+  @Test("the download manifest round-trips, sorted by URL, and skips what it cannot hold")
+  func manifestRoundTrip() {
+    var manifest = DownloadManifest()
+    manifest.records["http://b.test/2.png"] = .init(
+      file: "2.png", bytes: 10, hash: 0xDEAD_BEEF, fetchedAt: 1_763_800_000.25, etag: "\"x\"",
+      lastModified: "Sun, 06 Nov 1994 08:49:37 GMT")
+    manifest.records["http://a.test/1.png"] = .init(
+      file: "1.png", bytes: 0, hash: 0, fetchedAt: 0, etag: nil, lastModified: nil)
+    let bytes = manifest.encoded()
+    #expect(DownloadManifest(parsing: bytes) == manifest)
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("http://a.test/1.png\t"))
+    var withTab = manifest
+    withTab.records["http://c.test/3.png"] = .init(
+      file: "3.png", bytes: 1, hash: 1, fetchedAt: 1, etag: "a\tb", lastModified: nil)
+    #expect(DownloadManifest(parsing: withTab.encoded()) == manifest)
+    #expect(DownloadManifest(parsing: Array("other 1\n".utf8)) == DownloadManifest())
+    #expect(DownloadManifest(parsing: bytes + Array("bad\tline\n".utf8)) == manifest)
+  }
+}
+
+/// A clock the test moves by hand.
+private final class ManualClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current = Date(timeIntervalSince1970: 1_763_800_000)
+
+  /// The current time.
+  @Sendable func now() -> Date { lock.withLock { current } }
+
+  /// Moves the clock forward.
+  func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
 }

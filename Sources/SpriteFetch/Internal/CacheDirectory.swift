@@ -61,6 +61,25 @@ final class CacheDirectory: @unchecked Sendable {
     return failed ? nil : bytes
   }
 
+  /// The names of the regular files (and links) in the directory, or nil when it cannot be
+  /// listed (missing, or not a directory).
+  func fileNames() -> [String]? {
+    guard let stream = opendir(path) else { return nil }
+    defer { closedir(stream) }
+    var names = [String]()
+    while let entry = readdir(stream) {
+      let type = entry.pointee.d_type
+      guard type == UInt8(DT_REG) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) else {
+        continue
+      }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      names.append(name)
+    }
+    return names
+  }
+
   /// Writes `header` then `body` to a unique temporary file in the directory and renames it to
   /// `name`, creating the directory when it is missing. No `fsync`: readers never see a partial
   /// file, which is all the cache needs.

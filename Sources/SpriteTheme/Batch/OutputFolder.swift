@@ -35,6 +35,14 @@ final class OutputFolder: Sendable {
 
   deinit { close(descriptor) }
 
+  /// The bytes of the file `name` in the folder, or nil when it cannot be read.
+  func contents(of name: String) -> [UInt8]? {
+    let fd = openat(descriptor, name, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    return try? FileIO.readAll(fd)
+  }
+
   /// Writes `bytes` atomically as the file `name` in the folder: readers see the old file or
   /// the whole new one; the temporary file is removed on failure.
   func write(_ bytes: [UInt8], named name: String) throws(FileIO.Failure) {

@@ -36,13 +36,18 @@ public final class ThemeFetch: Sendable {
     public var downloadOnly: Bool
     /// How many threads analyse sprites (at least 1).
     public var analysisThreads: Int
+    /// With ``downloadOnly``: seconds a sprite in `sprites/` stays fresh (see ``DownloadedSprites``).
+    public var ttl: TimeInterval
+    /// With ``downloadOnly``: the clock that dates and ages the sprites.
+    public var now: @Sendable () -> Date
 
     /// Creates options; by default 8 downloads at once, no thumbnails, analysis on one thread
     /// per core.
     public init(
       outputDirectory: String, concurrency: Int = 8, thumbnailSizes: [Int] = [],
       pipeline: ThemePipeline = ThemePipeline(), downloadOnly: Bool = false,
-      analysisThreads: Int = ProcessInfo.processInfo.activeProcessorCount
+      analysisThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+      ttl: TimeInterval = CachingDataLoader.defaultTTL, now: @escaping @Sendable () -> Date = { Date() }
     ) {
       self.outputDirectory = outputDirectory
       self.concurrency = max(1, concurrency)
@@ -50,6 +55,8 @@ public final class ThemeFetch: Sendable {
       self.pipeline = pipeline
       self.downloadOnly = downloadOnly
       self.analysisThreads = max(1, analysisThreads)
+      self.ttl = ttl
+      self.now = now
     }
   }
 
@@ -110,9 +117,14 @@ public final class ThemeFetch: Sendable {
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = OutputDirectory(path: options.outputDirectory)
     try output.prepare(folders: options.downloadOnly ? ["sprites"] : ["themes", "thumbs"])
-    let sprites: OutputFolder?
+    let sprites: DownloadedSprites?
     do {
-      sprites = options.downloadOnly ? try OutputFolder(path: output.path + "/sprites") : nil
+      sprites =
+        options.downloadOnly
+        ? DownloadedSprites(
+          folder: try OutputFolder(path: output.path + "/sprites"), ttl: options.ttl,
+          now: options.now)
+        : nil
     } catch {
       throw ThemeBatch.Fatal(path: output.path + "/sprites", reason: error.reason)
     }
@@ -125,6 +137,13 @@ public final class ThemeFetch: Sendable {
     if let sprites {
       (results, skipped) = await runDownloads(
         inputs: inputs, loader: loader, sprites: sprites, progress: progress)
+      // Whole files only were written, so their records are kept even when interrupted.
+      do throws(FileIO.Failure) {
+        try sprites.save()
+      } catch {
+        throw ThemeBatch.Fatal(
+          path: sprites.folder.path + "/" + DownloadManifest.fileName, reason: error.reason)
+      }
     }
     let analysis =
       downloadOnly ? nil : WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
@@ -207,7 +226,7 @@ public final class ThemeFetch: Sendable {
   /// and the number of skipped entries.
   private func runDownloads(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    sprites: OutputFolder, progress: (@Sendable (ThemeBatch.Progress) -> Void)?
+    sprites: DownloadedSprites, progress: (@Sendable (ThemeBatch.Progress) -> Void)?
   ) async -> (results: [FetchResult?], skipped: Int) {
     let results = Locked([FetchResult?]())
     let queue = HandOffQueue<DownloadItem>(capacity: options.concurrency)
@@ -299,27 +318,27 @@ public final class ThemeFetch: Sendable {
     }
   }
 
-  /// Downloads one sprite and writes it, as received, to `sprites/<name>.png`.
+  /// Downloads one sprite (unless `sprites` still holds it fresh) and writes it, as received, to
+  /// `sprites/<name>.png`.
   private static func download(
-    url: URL, name: String, loader: any DataLoading, into sprites: OutputFolder
+    url: URL, name: String, loader: any DataLoading, into sprites: DownloadedSprites
   ) async -> FetchResult {
     let source = url.absoluteString
-    let body: [UInt8]
-    do {
-      body = try await loader.load(FetchRequest(url: url, expecting: .png)).body
-    } catch {
-      return .failed(
-        BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
-    }
     let file = name + ".png"
-    do throws(FileIO.Failure) {
-      try sprites.write(body, named: file)
+    let bytes: Int
+    do throws(DownloadedSprites.Failure) {
+      bytes = try await sprites.keep(url, as: file, loader: loader)
     } catch {
-      return .fatal(ThemeBatch.Fatal(path: sprites.path + "/" + file, reason: error.reason))
+      switch error {
+      case .fetch(let error):
+        return .failed(
+          BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
+      case .write(let file, let failure):
+        return .fatal(ThemeBatch.Fatal(path: sprites.folder.path + "/" + file, reason: failure.reason))
+      }
     }
-    let relative = "sprites/" + file
     return .downloaded(
-      DownloadIndex.Entry(name: name, source: source, sprite: relative, bytes: body.count))
+      DownloadIndex.Entry(name: name, source: source, sprite: "sprites/" + file, bytes: bytes))
   }
 }
 

@@ -9,6 +9,7 @@ import _SpriteTestSupport
 ///   then one entry with a null sprite, one form (id 10001) and, when `broken`, one whose
 ///   sprite answers 404.
 /// - `/files/<sample file name>`: a sample by its file name.
+/// - Sprites carry an `ETag`; a request whose `If-None-Match` matches gets a 304 (counted).
 final class PokeAPITestServer: Sendable {
   /// One entry of the tree.
   struct Entry: Sendable {
@@ -20,6 +21,8 @@ final class PokeAPITestServer: Sendable {
   let server: HTTPServer
   let port: UInt16
   let requests = LockedCount()
+  /// The 304 answers so far.
+  let notModified = LockedCount()
   let entries: [Entry]
   private let task: Task<Void, any Error>
 
@@ -33,7 +36,7 @@ final class PokeAPITestServer: Sendable {
     if broken { entries.append(Entry(id: next + 1, name: "broken", sample: URL(fileURLWithPath: "/nonexistent.png"))) }
     entries.append(Entry(id: 10001, name: "some-form", sample: Fixtures.sampleSpriteFiles().first))
     self.entries = entries
-    let handler = TreeHandler(entries: entries, requests: requests)
+    let handler = TreeHandler(entries: entries, requests: requests, notModified: notModified)
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
     self.server = server
     task = Task { try await server.run() }
@@ -72,6 +75,7 @@ final class LockedCount: Sendable {
 private struct TreeHandler: HTTPHandler {
   let entries: [PokeAPITestServer.Entry]
   let requests: LockedCount
+  let notModified: LockedCount
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     requests.increment()
@@ -91,7 +95,13 @@ private struct TreeHandler: HTTPHandler {
     if parts.count == 2, parts[0] == "sprites", let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
       let sample = entries.first(where: { $0.id == id })?.sample, let data = try? Data(contentsOf: sample)
     {
-      return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png"]), body: data)
+      let etag = "\"\(id)-\(data.count)\""
+      if request.headers[HTTPHeader("If-None-Match")] == etag {
+        notModified.increment()
+        return HTTPResponse(statusCode: .notModified, headers: HTTPHeaders([HTTPHeader("ETag"): etag]))
+      }
+      return HTTPResponse(
+        statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png", HTTPHeader("ETag"): etag]), body: data)
     }
     if parts.count == 2, parts[0] == "files",
       let data = try? Data(contentsOf: Fixtures.sampleSprites.appendingPathComponent(parts[1]))

@@ -10,6 +10,8 @@ final class MockDataLoader: DataLoading, @unchecked Sendable {
     case body([UInt8])
     /// This error, thrown as the real loader would.
     case error(FetchError)
+    /// A 200 with this body and `ETag`, or a 304 when the request's `If-None-Match` is that tag.
+    case tagged([UInt8], etag: String)
   }
 
   private let lock = NSLock()
@@ -39,6 +41,11 @@ final class MockDataLoader: DataLoading, @unchecked Sendable {
       return FetchResponse(status: 200, body: bytes, finalURL: request.url)
     case .error(let error):
       throw error
+    case .tagged(let bytes, let etag):
+      if request.ifNoneMatch == etag {
+        return FetchResponse(status: 304, body: [], etag: etag, finalURL: request.url)
+      }
+      return FetchResponse(status: 200, body: bytes, etag: etag, finalURL: request.url)
     case nil:
       throw FetchError.httpStatus(404)
     }
