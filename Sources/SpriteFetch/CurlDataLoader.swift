@@ -38,6 +38,12 @@ public final class CurlDataLoader: DataLoading {
 
   deinit { engine.shutdown() }
 
+  /// Starts loading libcurl on a background thread and returns at once, so that the first
+  /// transfer need not wait for it; call it as early as a program knows it will download.
+  public static func loadLibraryInBackground() {
+    CurlGlobal.loadInBackground()
+  }
+
   /// Loads a request, retrying connection errors, 5xx and 429 with backoff.
   ///
   /// - Parameter request: What to load and what content to expect.

@@ -20,6 +20,7 @@ import ArgumentParser
 #elseif canImport(Darwin)
   private let processExit: @Sendable (Int32) -> Never = Darwin.exit
 #endif
+import SpriteFetch
 import SpriteTheme
 
 /// The `sprite-theme` command: subcommands for single-file analysis and thumbnails.
@@ -41,6 +42,10 @@ struct SpriteThemeCommand: ParsableCommand {
   /// Parses the arguments, runs the subcommand and exits with the SPEC's exit codes.
   static func main() {
     ignoreBrokenPipes()
+    // `fetch` needs libcurl: load it on another core while the arguments are parsed.
+    if CommandLine.arguments.dropFirst().first == "fetch" {
+      CurlDataLoader.loadLibraryInBackground()
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -19,7 +19,6 @@ final class TransferEngine: @unchecked Sendable {
     let continuation: UnsafeContinuation<Void, Never>
   }
 
-  private let multi: OpaquePointer?
   private let limit: Int
   private let lock = ThreadLock()
   // Guarded by `lock`.
@@ -29,6 +28,10 @@ final class TransferEngine: @unchecked Sendable {
   private var cancelRequested = false
   /// True while the engine thread waits with room for another transfer: a submission must wake it.
   private var wantsWork = false
+  /// The multi handle, made by the first transfer (so that making an engine never waits for
+  /// libcurl to load); nil until then, or when libcurl is unavailable.
+  private var multi: OpaquePointer?
+  private var multiMade = false
   // Owned by the engine thread.
   private var waiting: [Job] = []
   private var waitingHead = 0
@@ -37,15 +40,25 @@ final class TransferEngine: @unchecked Sendable {
   /// Creates an engine running at most `limit` transfers at once.
   init(limit: Int) {
     self.limit = max(1, limit)
-    multi = CurlGlobal.isInitialized ? CSpriteCurl_multi_new(Int(max(4, 2 * limit))) : nil
   }
 
   deinit { CSpriteCurl_multi_free(multi) }
 
+  /// The multi handle, made on first use; nil when libcurl is unavailable.
+  private func multiHandle() -> OpaquePointer? {
+    lock.withLock {
+      if !multiMade {
+        multiMade = true
+        multi = CurlGlobal.isInitialized ? CSpriteCurl_multi_new(Int(max(4, 2 * limit))) : nil
+      }
+      return multi
+    }
+  }
+
   /// Runs a prepared transfer to completion (or cancellation) without blocking a Swift thread;
   /// the outcome is read from the transfer afterwards. False when no multi handle exists.
   func run(_ transfer: CurlTransfer) async -> Bool {
-    guard multi != nil else { return false }
+    guard multiHandle() != nil else { return false }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
         let (startThread, wakeThread, refused) = lock.withLock {
@@ -83,7 +96,7 @@ final class TransferEngine: @unchecked Sendable {
 
   /// Interrupts the engine thread's wait; safe from any thread.
   private func wake() {
-    if let multi { CSpriteCurl_multi_wakeup(multi) }
+    if let multi = lock.withLock({ multi }) { CSpriteCurl_multi_wakeup(multi) }
   }
 
   /// Starts the engine thread, which keeps the engine alive until it stops.
@@ -94,7 +107,7 @@ final class TransferEngine: @unchecked Sendable {
 
   /// The engine thread: admit, cancel, perform, complete, wait; until shut down and idle.
   private func loop() {
-    guard let multi else { return }
+    guard let multi = lock.withLock({ multi }) else { return }
     while true {
       let (arrived, stop, cancel) = lock.withLock {
         defer {

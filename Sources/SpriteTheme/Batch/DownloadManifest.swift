@@ -12,7 +12,8 @@ import SpriteFetch
 /// URL <TAB> name <TAB> bytes <TAB> hash <TAB> fetched-at <TAB> etag <TAB> last-modified
 /// ```
 ///
-/// Empty fields are absent validators. A file with another first line is ignored whole; a line
+/// The hash is 16 hex digits; fetched-at is in milliseconds since 1970. Empty fields are absent
+/// validators. A file with another first line is ignored whole; a line
 /// that does not parse is skipped.
 struct DownloadManifest: Sendable, Equatable {
   /// The first line of every manifest this code writes.
@@ -28,7 +29,8 @@ struct DownloadManifest: Sendable, Equatable {
     var bytes: Int
     /// The FNV-1a hash of the file's bytes.
     var hash: UInt64
-    /// When the body was fetched or last revalidated, in seconds since 1970.
+    /// When the body was fetched or last revalidated, in seconds since 1970 (kept to the
+    /// millisecond).
     var fetchedAt: Double
     /// The response's `ETag`, if any.
     var etag: String?
@@ -51,9 +53,9 @@ struct DownloadManifest: Sendable, Equatable {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 7, !fields[0].isEmpty, !fields[1].isEmpty,
         let bytes = Int(fields[2]), bytes >= 0, fields[3].utf8.count == 16,
-        let hash = UInt64(fields[3], radix: 16), let fetchedAt = Double(fields[4]),
-        fetchedAt.isFinite
+        let hash = UInt64(fields[3], radix: 16), let milliseconds = Int64(fields[4])
       else { continue }
+      let fetchedAt = Double(milliseconds) / 1000
       records[String(fields[0])] = Record(
         file: String(fields[1]), bytes: bytes, hash: hash, fetchedAt: fetchedAt,
         etag: fields[5].isEmpty ? nil : String(fields[5]),
@@ -66,19 +68,40 @@ struct DownloadManifest: Sendable, Equatable {
   func encoded() -> [UInt8] {
     var out = Array(Self.magic.utf8)
     out.append(UInt8(ascii: "\n"))
+    out.reserveCapacity(out.count + records.count * 160)
     for url in records.keys.sorted() {
       let record = records[url]!
-      var hash = [UInt8]()
-      FNV1a.appendHex(record.hash, to: &hash)
-      let fields = [
-        url, record.file, String(record.bytes), String(decoding: hash, as: UTF8.self),
-        String(record.fetchedAt), record.etag ?? "", record.lastModified ?? "",
-      ]
-      guard fields.allSatisfy({ !$0.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } })
+      let texts = [url, record.file, record.etag ?? "", record.lastModified ?? ""]
+      guard texts.allSatisfy({ !$0.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } })
       else { continue }
-      out.append(contentsOf: fields.joined(separator: "\t").utf8)
+      let tab = UInt8(ascii: "\t")
+      out.append(contentsOf: url.utf8)
+      out.append(tab)
+      out.append(contentsOf: record.file.utf8)
+      out.append(tab)
+      Self.appendDecimal(Int64(record.bytes), to: &out)
+      out.append(tab)
+      FNV1a.appendHex(record.hash, to: &out)
+      out.append(tab)
+      Self.appendDecimal(Int64((record.fetchedAt * 1000).rounded()), to: &out)
+      out.append(tab)
+      out.append(contentsOf: (record.etag ?? "").utf8)
+      out.append(tab)
+      out.append(contentsOf: (record.lastModified ?? "").utf8)
       out.append(UInt8(ascii: "\n"))
     }
     return out
+  }
+
+  /// Appends `value` in decimal.
+  private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = out.count
+    repeat {
+      out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    out[start...].reverse()
   }
 }

@@ -391,21 +391,28 @@ public enum FetchInput: Sendable {
   /// Parses a URL list: one URL per line, blank lines and `#` comments ignored. Each sprite is
   /// named after its URL's last path component without `.png`.
   public static func urlList(_ text: String) -> [FetchInput] {
-    var inputs = [FetchInput]()
-    for raw in lines(of: text) {
-      var trimmed = raw.drop(while: \.isWhitespace)
-      while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
-      let line = String(trimmed)
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      guard let url = URL(string: line), url.scheme != nil else {
-        inputs.append(.failed(source: line, stage: "fetch", message: "Not a URL."))
-        continue
-      }
-      var name = url.lastPathComponent
-      if name.lowercased().hasSuffix(".png") { name.removeLast(4) }
-      inputs.append(.sprite(url: url, name: name, id: nil))
+    urlListLines(text).compactMap(urlListItem)
+  }
+
+  /// The lines of a URL list, not yet parsed (see ``urlListItem(_:)``): splitting is cheap, and
+  /// parsing each line as it is needed lets the first download start before the last is parsed.
+  public static func urlListLines(_ text: String) -> [Substring] {
+    lines(of: text)
+  }
+
+  /// The item for one line of a URL list (see ``urlList(_:)``), or nil for a blank line or a
+  /// comment.
+  public static func urlListItem(_ raw: Substring) -> FetchInput? {
+    var trimmed = raw.drop(while: \.isWhitespace)
+    while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
+    let line = String(trimmed)
+    if line.isEmpty || line.hasPrefix("#") { return nil }
+    guard let url = URL(string: line), url.scheme != nil else {
+      return .failed(source: line, stage: "fetch", message: "Not a URL.")
     }
-    return inputs
+    var name = url.lastPathComponent
+    if name.lowercased().hasSuffix(".png") { name.removeLast(4) }
+    return .sprite(url: url, name: name, id: nil)
   }
 
   /// The non-empty lines of `text`: split on bytes when it is ASCII (the usual case, and much

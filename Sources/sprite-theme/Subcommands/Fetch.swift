@@ -114,10 +114,17 @@ struct Fetch: ParsableCommand {
       guard let text = try? String(contentsOfFile: urls, encoding: .utf8) else {
         throw ValidationError("Cannot read the URL list '\(urls)'.")
       }
-      let items = FetchInput.urlList(text)
+      // Lines are parsed as the stream is read, so the first download need not wait for all.
+      let lines = FetchInput.urlListLines(text)
       return AsyncThrowingStream { continuation in
-        for item in items { continuation.yield(item) }
-        continuation.finish()
+        let task = Task {
+          for line in lines {
+            if Task.isCancelled { break }
+            if let item = FetchInput.urlListItem(line) { continuation.yield(item) }
+          }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
       }
     }
     let crawler = PokeAPICrawler(
