@@ -6,7 +6,8 @@ import SpriteFetch
 /// sprite is stored once, not also as a response-cache entry.
 ///
 /// The file is text: a first line `sprite-theme-downloads 1`, then one record per line, fields
-/// separated by tabs, sorted by URL:
+/// separated by tabs, in the order of the URLs' FNV-1a hashes (a stable order that costs no string
+/// comparisons):
 ///
 /// ```text
 /// URL <TAB> name <TAB> bytes <TAB> hash <TAB> fetched-at <TAB> etag <TAB> last-modified
@@ -63,14 +64,15 @@ struct DownloadManifest: Sendable, Equatable {
     }
   }
 
-  /// The file's bytes: the magic line, then the records sorted by URL. Records whose URL or
+  /// The file's bytes: the magic line, then the records in the order of their URLs' hashes. Records whose URL or
   /// values hold a tab or a line break are left out (HTTP header values cannot hold either).
   func encoded() -> [UInt8] {
     var out = Array(Self.magic.utf8)
     out.append(UInt8(ascii: "\n"))
     out.reserveCapacity(out.count + records.count * 160)
-    for url in records.keys.sorted() {
-      let record = records[url]!
+    let ordered = records.map { (hash: FNV1a.hash(Array($0.key.utf8)), url: $0.key, record: $0.value) }
+      .sorted { ($0.hash, $0.url) < ($1.hash, $1.url) }
+    for (_, url, record) in ordered {
       let texts = [url, record.file, record.etag ?? "", record.lastModified ?? ""]
       guard texts.allSatisfy({ !$0.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } })
       else { continue }
