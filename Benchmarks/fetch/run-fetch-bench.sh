@@ -14,9 +14,10 @@
 #   curl      curl --parallel --parallel-max 8 -s -K <config of url/output pairs>, then checks
 #             that every file arrived with the right size;
 #   download  sprite-theme fetch --download-only --urls urls.txt --out <new dir> --cache <new dir>
-#             --concurrency 8 --quiet: downloads every sprite through a new, empty cache and writes
-#             it to sprites/<name>.png (the like-for-like comparison with curl), then checks that
-#             every file arrived byte for byte;
+#             --concurrency 8 --quiet: downloads every sprite and writes it, atomically, to
+#             sprites/<name>.png, with its size, hash and validators in one manifest in the new
+#             cache (the like-for-like comparison with curl), then checks that every file arrived
+#             byte for byte;
 #   fetch     the same without --download-only: also analyses every sprite and writes its theme;
 #   batch     sprite-theme batch www --out <new dir> --quiet: the same 1,000 files analysed from
 #             disk, no network, no cache (what the analysis alone costs);

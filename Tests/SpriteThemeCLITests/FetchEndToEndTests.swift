@@ -144,10 +144,11 @@ struct FetchEndToEndTests {
     let spritesFolder = out.appendingPathComponent("sprites")
     let names = try FileManager.default.contentsOfDirectory(atPath: spritesFolder.path)
     #expect(names.filter { !$0.hasPrefix(".") }.sorted() == samples.map { "\($0.name).png" }.sorted())
-    #expect(names.contains(".downloads"))
-    // Each sprite is stored once: the response cache holds PokeAPI's JSON documents only.
+    // Each sprite is stored once: the cache holds PokeAPI's JSON documents and one manifest of
+    // the sprites' validators, no sprite body.
     let cached = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".cache").path)
-    #expect(!cached.isEmpty)
+    #expect(cached.filter { $0.hasPrefix("downloads-") && $0.hasSuffix(".manifest") }.count == 1)
+    #expect(cached.contains { $0.hasSuffix(".entry") }, "\(cached)")
     #expect(cached.allSatisfy { !$0.contains("sprites") }, "\(cached)")
 
     let before = server.requests.count

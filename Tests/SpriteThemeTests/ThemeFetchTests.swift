@@ -149,8 +149,13 @@ struct ThemeFetchTests {
     #expect(first.entries.map(\.bytes) == [bytes.count, bytes.count + 1])
     #expect(loader.requests.count == 2)
     #expect(loader.requests.allSatisfy { !$0.usesCache && $0.ifNoneMatch == nil })
+    let cache = directory.url.appendingPathComponent(".cache")
+    let manifests = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+    #expect(manifests.count == 1)
+    #expect(manifests.first?.hasPrefix("downloads-") == true)
+    #expect(!FileManager.default.fileExists(atPath: sprites.appendingPathComponent(".downloads").path))
     let manifest = DownloadManifest(
-      parsing: [UInt8](try Data(contentsOf: sprites.appendingPathComponent(".downloads"))))
+      parsing: [UInt8](try Data(contentsOf: cache.appendingPathComponent(manifests[0]))))
     #expect(manifest.records[tagged]?.file == "tagged.png")
     #expect(manifest.records[tagged]?.etag == "\"v1\"")
     #expect(manifest.records[plain]?.bytes == bytes.count + 1)
@@ -178,6 +183,11 @@ struct ThemeFetchTests {
     #expect(loader.requests.count == 5)
     #expect(loader.requests.last?.ifNoneMatch == nil)
     #expect([UInt8](try Data(contentsOf: sprites.appendingPathComponent("tagged.png"))) == bytes + [7, 7])
+
+    // Without the cache, every sprite is fetched again.
+    try FileManager.default.removeItem(at: cache)
+    _ = try await run()
+    #expect(loader.requests.count == 7)
   }
 
   @Test("the download manifest round-trips, in a stable order, and skips what it cannot hold")

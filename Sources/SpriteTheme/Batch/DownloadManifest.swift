@@ -1,9 +1,10 @@
 import SpriteFetch
 
-/// What `fetch --download-only` remembers about the sprites it wrote, kept beside them in
-/// `sprites/.downloads`: for each URL, the file's name, size and FNV-1a hash, when it was fetched,
-/// and the response's `ETag` and `Last-Modified`. With it the sprites folder is its own cache: each
-/// sprite is stored once, not also as a response-cache entry.
+/// What `fetch --download-only` remembers about the sprites it wrote, kept in the cache directory
+/// (``fileName(forSpritesFolder:)``): for each URL, the file's name, size and FNV-1a hash, when it
+/// was fetched, and the response's `ETag` and `Last-Modified`. The cache thus keeps each sprite
+/// response by URL with its validators, as SPEC section 9 asks, while its body is stored once, in
+/// the sprites folder, rather than a second time as a response-cache entry.
 ///
 /// The file is text: a first line `sprite-theme-downloads 1`, then one record per line, fields
 /// separated by tabs, in the order of the URLs' FNV-1a hashes (a stable order that costs no string
@@ -19,8 +20,15 @@ import SpriteFetch
 struct DownloadManifest: Sendable, Equatable {
   /// The first line of every manifest this code writes.
   static let magic = "sprite-theme-downloads 1"
-  /// The manifest's file name inside the sprites folder.
-  static let fileName = ".downloads"
+  /// The manifest's file name in the cache directory for a sprites folder (its absolute path):
+  /// `downloads-<FNV-1a of the path>.manifest`, so that output directories sharing a cache keep
+  /// apart.
+  static func fileName(forSpritesFolder path: String) -> String {
+    var name = Array("downloads-".utf8)
+    FNV1a.appendHex(FNV1a.hash(Array(path.utf8)), to: &name)
+    name.append(contentsOf: ".manifest".utf8)
+    return String(decoding: name, as: UTF8.self)
+  }
 
   /// One sprite file and how it was fetched.
   struct Record: Sendable, Equatable {

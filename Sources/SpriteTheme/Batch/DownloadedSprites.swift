@@ -5,9 +5,10 @@
 #endif
 import SpriteFetch
 
-/// The `sprites/` folder of a `fetch --download-only` run, used as its own cache: each sprite is
-/// written once, as received, and its validators go to the folder's ``DownloadManifest``, instead
-/// of a second copy in the response cache (a second file per sprite cost more than the transfer).
+/// The `sprites/` folder of a `fetch --download-only` run and its ``DownloadManifest`` in the
+/// cache directory: each sprite is written once, as received, and its validators are recorded,
+/// instead of a second copy of its body in the response cache (a second file per sprite cost more
+/// than the transfer).
 ///
 /// A sprite whose file still matches its record (name, size and hash) is not fetched again while
 /// younger than `ttl`; after that it is revalidated with `If-None-Match` / `If-Modified-Since`, and
@@ -25,20 +26,28 @@ final class DownloadedSprites: Sendable {
 
   /// The folder the sprites are written to.
   let folder: OutputFolder
+  /// The manifest's path.
+  let manifestPath: String
   private let previous: DownloadManifest
   private let current: Locked<DownloadManifest>
   private let ttl: TimeInterval
   private let now: @Sendable () -> Date
 
-  /// Opens the records kept in `folder` by earlier runs.
+  /// Opens the records kept for `folder` by earlier runs.
   ///
   /// - Parameters:
   ///   - folder: The sprites folder.
+  ///   - cacheDirectory: Where the manifest is kept (created when it is first written).
   ///   - ttl: Seconds a sprite stays fresh after it was fetched or revalidated.
   ///   - now: The clock.
-  init(folder: OutputFolder, ttl: TimeInterval, now: @escaping @Sendable () -> Date) {
+  init(
+    folder: OutputFolder, cacheDirectory: String, ttl: TimeInterval,
+    now: @escaping @Sendable () -> Date
+  ) {
     self.folder = folder
-    self.previous = DownloadManifest(parsing: folder.contents(of: DownloadManifest.fileName) ?? [])
+    self.manifestPath =
+      cacheDirectory + "/" + DownloadManifest.fileName(forSpritesFolder: folder.absolutePath)
+    self.previous = DownloadManifest(parsing: (try? FileIO.read(manifestPath)) ?? [])
     self.current = Locked(previous)
     self.ttl = ttl
     self.now = now
@@ -79,7 +88,9 @@ final class DownloadedSprites: Sendable {
 
   /// Writes the manifest: the records of earlier runs, updated by this one.
   func save() throws(FileIO.Failure) {
-    try folder.write(current.withLock { $0 }.encoded(), named: DownloadManifest.fileName)
+    let directory = String(manifestPath[..<manifestPath.lastIndex(of: "/")!])
+    try FileIO.createDirectory(directory)
+    try FileIO.writeAtomically(current.withLock { $0 }.encoded(), to: manifestPath)
   }
 
   private func load(_ request: FetchRequest, _ loader: any DataLoading) async throws(Failure)

@@ -20,6 +20,12 @@ import SpriteFetch
 final class OutputFolder: Sendable {
   /// The folder's path.
   let path: String
+  /// The folder's absolute path without symbolic links (`realpath`), or `path` when that fails.
+  var absolutePath: String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
   /// The open folder.
   private let descriptor: Int32
   /// Held while a file is created and renamed into place (see ``write(_:named:)``).

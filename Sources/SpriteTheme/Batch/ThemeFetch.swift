@@ -36,6 +36,9 @@ public final class ThemeFetch: Sendable {
     public var downloadOnly: Bool
     /// How many threads analyse sprites (at least 1).
     public var analysisThreads: Int
+    /// With ``downloadOnly``: the cache directory, where the sprites' validators are kept
+    /// (`<outputDirectory>/.cache` when nil).
+    public var cacheDirectory: String?
     /// With ``downloadOnly``: seconds a sprite in `sprites/` stays fresh (see ``DownloadedSprites``).
     public var ttl: TimeInterval
     /// With ``downloadOnly``: the clock that dates and ages the sprites.
@@ -47,7 +50,8 @@ public final class ThemeFetch: Sendable {
       outputDirectory: String, concurrency: Int = 8, thumbnailSizes: [Int] = [],
       pipeline: ThemePipeline = ThemePipeline(), downloadOnly: Bool = false,
       analysisThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
-      ttl: TimeInterval = CachingDataLoader.defaultTTL, now: @escaping @Sendable () -> Date = { Date() }
+      cacheDirectory: String? = nil, ttl: TimeInterval = CachingDataLoader.defaultTTL,
+      now: @escaping @Sendable () -> Date = { Date() }
     ) {
       self.outputDirectory = outputDirectory
       self.concurrency = max(1, concurrency)
@@ -55,6 +59,7 @@ public final class ThemeFetch: Sendable {
       self.pipeline = pipeline
       self.downloadOnly = downloadOnly
       self.analysisThreads = max(1, analysisThreads)
+      self.cacheDirectory = cacheDirectory
       self.ttl = ttl
       self.now = now
     }
@@ -122,7 +127,8 @@ public final class ThemeFetch: Sendable {
       sprites =
         options.downloadOnly
         ? DownloadedSprites(
-          folder: try OutputFolder(path: output.path + "/sprites"), ttl: options.ttl,
+          folder: try OutputFolder(path: output.path + "/sprites"),
+          cacheDirectory: options.cacheDirectory ?? (output.path + "/.cache"), ttl: options.ttl,
           now: options.now)
         : nil
     } catch {
@@ -141,8 +147,7 @@ public final class ThemeFetch: Sendable {
       do throws(FileIO.Failure) {
         try sprites.save()
       } catch {
-        throw ThemeBatch.Fatal(
-          path: sprites.folder.path + "/" + DownloadManifest.fileName, reason: error.reason)
+        throw ThemeBatch.Fatal(path: sprites.manifestPath, reason: error.reason)
       }
     }
     let analysis =

@@ -39,6 +39,11 @@ struct NetworkOptions: ParsableArguments {
     guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive.") }
   }
 
+  /// The cache directory: `cache`, or `<outputDirectory>/.cache`.
+  func cacheDirectory(outputDirectory: String) -> String {
+    cache ?? (outputDirectory + "/.cache")
+  }
+
   /// A caching curl loader per these options, caching in `cache` or `<outputDirectory>/.cache`.
   func loader(outputDirectory: String) -> any DataLoading {
     var configuration = CurlDataLoader.Configuration()
@@ -46,7 +51,7 @@ struct NetworkOptions: ParsableArguments {
     configuration.retries = retries
     configuration.maxBytes = maxBytes
     configuration.totalTimeout = timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }
-    let directory = cache ?? (outputDirectory + "/.cache")
+    let directory = cacheDirectory(outputDirectory: outputDirectory)
     return CachingDataLoader(
       wrapping: CurlDataLoader(configuration: configuration),
       cache: ResponseCache(directory: URL(fileURLWithPath: directory)), ttl: ttl)

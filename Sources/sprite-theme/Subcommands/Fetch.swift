@@ -24,9 +24,9 @@ struct Fetch: ParsableCommand {
 
       With --download-only, each sprite is written as received to <out>/sprites/<name>.png \
       (names as for themes) and index.json lists the sprites and the failures; nothing is \
-      analysed. The sprites folder is then its own cache: each sprite is stored once, with its \
-      size, hash and validators in sprites/.downloads, and within --ttl a re-run makes no \
-      request for a sprite whose file is unchanged (the cache keeps only PokeAPI's JSON).
+      analysed. Each sprite is then stored once: the cache keeps its size, hash and validators \
+      (not a second copy), and within --ttl a re-run makes no request for a sprite whose file \
+      is unchanged.
 
       Exit codes: 0 every sprite done, 1 some downloads or sprites failed (listed in \
       index.json), 2 usage error, 3 the output cannot be written, 130 interrupted.
@@ -93,7 +93,7 @@ struct Fetch: ParsableCommand {
       options: .init(
         outputDirectory: outputDirectory, concurrency: network.concurrency,
         thumbnailSizes: thumbnails, pipeline: analysis.pipeline, downloadOnly: downloadOnly,
-        ttl: network.ttl))
+        cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
     let outcome = try OutputRun.execute(progress: progressOptions, cancel: { fetch.cancel() }) {
       progress throws(ThemeBatch.Fatal) in
       try fetch.runBlocking(inputs: inputs, loader: loader, progress: progress)
