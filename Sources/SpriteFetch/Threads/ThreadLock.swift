@@ -11,7 +11,8 @@
 /// The package links FoundationEssentials, which has no `NSLock`, and `Synchronization.Mutex`
 /// needs macOS 15; this is the few lines both would give. The modules above use it too.
 package final class ThreadLock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  /// The mutex itself; ``ThreadCondition`` waits on it.
+  let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// Creates an unlocked lock.
   package init() {
