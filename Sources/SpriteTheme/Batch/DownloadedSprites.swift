@@ -7,8 +7,8 @@ import SpriteFetch
 
 /// The `sprites/` folder of a `fetch --download-only` run and its ``DownloadManifest`` in the
 /// cache directory: each sprite is written once, as received, and its validators are recorded,
-/// instead of a second copy of its body in the response cache (a second file per sprite cost more
-/// than the transfer).
+/// instead of a second copy of its body in the response cache (a second atomic file per sprite was
+/// the largest cost of a download-only run after the transfers themselves).
 ///
 /// A sprite whose file still matches its record (name, size and hash) is not fetched again while
 /// younger than `ttl`; after that it is revalidated with `If-None-Match` / `If-Modified-Since`, and
