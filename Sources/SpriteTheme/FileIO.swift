@@ -137,47 +137,18 @@ public enum FileIO {
   /// `DIR/.NAME.tmp-PID-N` beside `DIR/NAME`: hidden, unique within the process and across
   /// processes, and found by the clean-up of an interrupted run.
   static func temporaryPath(for path: String) -> String {
-    var path = path
-    return path.withUTF8 { utf8 in
-      // Everything up to the last slash, then the hidden name.
-      var split = utf8.count
-      while split > 0, utf8[split - 1] != UInt8(ascii: "/") { split -= 1 }
-      let directory = String(decoding: utf8[0..<split], as: UTF8.self)
-      let name = String(decoding: utf8[split...], as: UTF8.self)
-      return directory + "." + name + ".tmp-" + processID + "-" + String(nextSerial())
+    var split = path.utf8.endIndex
+    while split > path.utf8.startIndex, path.utf8[path.utf8.index(before: split)] != UInt8(ascii: "/") {
+      split = path.utf8.index(before: split)
     }
+    return String(path[..<split]) + temporaryName(for: String(path[split...]))
   }
 
   /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the
   /// directory.
   static func temporaryName(for name: String) -> String {
-    var name = name
-    let serial = nextSerial()
-    return name.withUTF8 { utf8 in
-      String(unsafeUninitializedCapacity: utf8.count + 48) { buffer in
-        var count = 0
-        func append(_ byte: UInt8) {
-          buffer[count] = byte
-          count += 1
-        }
-        append(UInt8(ascii: "."))
-        for byte in utf8 { append(byte) }
-        for byte in ".tmp-".utf8 { append(byte) }
-        for byte in processID.utf8 { append(byte) }
-        append(UInt8(ascii: "-"))
-        var value = UInt(serial)
-        let start = count
-        repeat {
-          append(UInt8(ascii: "0") + UInt8(value % 10))
-          value /= 10
-        } while value > 0
-        buffer[start..<count].reverse()
-        return count
-      }
-    }
+    TemporaryName.make(for: name, hidden: true)
   }
-
-  private static let processID = String(getpid())
 
   /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {
@@ -196,22 +167,5 @@ public enum FileIO {
     let parentPath = String(parent[..<slash])
     if !parentPath.isEmpty { try createDirectory(parentPath) }
     if mkdir(path, 0o755) != 0, errno != EEXIST { throw Failure(errno: errno) }
-  }
-
-  private static let serial = Serial()
-
-  private static func nextSerial() -> Int { serial.next() }
-}
-
-/// A thread-safe counter that makes temporary names unique within the process.
-private final class Serial: @unchecked Sendable {
-  private let lock = ThreadLock()
-  private var value = 0
-
-  func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
   }
 }
