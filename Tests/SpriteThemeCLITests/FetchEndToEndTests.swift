@@ -175,6 +175,25 @@ struct FetchEndToEndTests {
     }
   }
 
+  @Test("--progress shows entries listed, downloaded, cached, analysed and failed; a re-run is all cached")
+  func progressLine() async throws {
+    let server = try await PokeAPITestServer(samples: 3, broken: true)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let list = directory.url.appendingPathComponent("urls.txt")
+    let urls = (1...4).map { server.url("/sprites/\($0).png") }  // entry 4 has no sprite: a 404
+    try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+    let out = directory.url.appendingPathComponent("out").path
+    let arguments = ["fetch", "--urls", list.path, "--out", out, "--progress", "--retries", "0"]
+    let first = try await Self.run(arguments)
+    #expect(first.status == 1, "\(first.stderr)")
+    #expect(first.stderr.contains("4 listed, 3 downloaded, 0 cached, 3 analysed, 1 failed"), "\(first.stderr)")
+    let second = try await Self.run(arguments)
+    #expect(second.stderr.contains("4 listed, 0 downloaded, 3 cached, 3 analysed, 1 failed"), "\(second.stderr)")
+    let downloadOnly = try await Self.run(arguments + ["--download-only"])
+    #expect(downloadOnly.stderr.contains("4 listed, 3 downloaded, 0 cached, 1 failed"), "\(downloadOnly.stderr)")
+  }
+
   @Test("--download-only refuses --thumbnails: exit 2")
   func downloadOnlyRefusesThumbnails() async throws {
     let directory = try TemporaryDirectory()

@@ -56,7 +56,15 @@ struct ThemeFetchTests {
     loader[offline] = .error(.transport(code: 7, message: "Connection refused"))
     let inputs = FetchInput.urlList([good, notPNG, offline].joined(separator: "\n"))
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, analysisThreads: 2))
-    let outcome = try await fetch.run(inputs: Self.stream(inputs), loader: loader)
+    let seen = Locked([ThemeFetch.Progress]())
+    let outcome = try await fetch.run(inputs: Self.stream(inputs), loader: loader) { counts in
+      seen.withLock { $0.append(counts) }
+    }
+    var expected = ThemeFetch.Progress()
+    (expected.listed, expected.downloaded, expected.analysed, expected.failed) = (3, 2, 1, 2)
+    #expect(outcome.counts == expected, "the non-PNG body was downloaded, then failed in decode")
+    #expect(seen.withLock { $0.contains(expected) })
+    #expect(seen.withLock { $0.count } == 6, "one update per listed entry and per finished one")
 
     #expect(outcome.index.entries.map(\.name) == ["good"])
     #expect(outcome.index.entries.first?.source == good)
@@ -135,18 +143,21 @@ struct ThemeFetchTests {
     loader[tagged] = .tagged(bytes, etag: "\"v1\"")
     loader[plain] = .body(bytes + [9])
     let clock = ManualClock()
+    let counts = Locked(ThemeFetch.Progress())
     func run(ttl: TimeInterval = 3600) async throws -> DownloadIndex {
       let fetch = ThemeFetch(
         options: .init(
           outputDirectory: directory.url.path, downloadOnly: true, ttl: ttl, now: clock.now))
       let outcome = try await fetch.run(
         inputs: Self.stream(FetchInput.urlList(tagged + "\n" + plain)), loader: loader)
+      counts.withLock { $0 = outcome.counts }
       return try #require(outcome.downloads)
     }
     let sprites = directory.url.appendingPathComponent("sprites")
 
     let first = try await run()
     #expect(first.entries.map(\.bytes) == [bytes.count, bytes.count + 1])
+    #expect(counts.withLock { ($0.listed, $0.downloaded, $0.cached, $0.analysed) } == (2, 2, 0, 0))
     #expect(loader.requests.count == 2)
     #expect(loader.requests.allSatisfy { !$0.usesCache && $0.ifNoneMatch == nil })
     let cache = directory.url.appendingPathComponent(".cache")
@@ -164,11 +175,13 @@ struct ThemeFetchTests {
     clock.advance(by: 1800)
     #expect(try await run() == first)
     #expect(loader.requests.count == 2)
+    #expect(counts.withLock { ($0.downloaded, $0.cached) } == (0, 2))
 
     // Stale: the tagged sprite is revalidated (304, file kept); the one without validators is
     // fetched again whole.
     clock.advance(by: 3600)
     #expect(try await run() == first)
+    #expect(counts.withLock { ($0.downloaded, $0.cached) } == (1, 1), "the 304 is cached")
     let stale = loader.requests.dropFirst(2)
     #expect(stale.count == 2)
     #expect(stale.first { $0.url.absoluteString == tagged }?.ifNoneMatch == "\"v1\"")

@@ -24,6 +24,15 @@ final class DownloadedSprites: Sendable {
     case write(file: String, FileIO.Failure)
   }
 
+  /// What ``keep(_:as:loader:)`` left in the folder: the file's size, and whether it was kept
+  /// from an earlier run (fresh, or confirmed by a 304) rather than downloaded.
+  struct Kept: Sendable {
+    /// The file's size in bytes.
+    var bytes: Int
+    /// True when no body was transferred.
+    var fromCache: Bool
+  }
+
   /// The folder the sprites are written to.
   let folder: OutputFolder
   /// The manifest's path.
@@ -56,9 +65,9 @@ final class DownloadedSprites: Sendable {
   /// Makes `file` in the folder hold the sprite at `url`: kept when fresh, revalidated when stale,
   /// downloaded otherwise.
   ///
-  /// - Returns: The file's size in bytes.
+  /// - Returns: The file's size and where it came from.
   /// - Throws: ``Failure``.
-  func keep(_ url: URL, as file: String, loader: any DataLoading) async throws(Failure) -> Int {
+  func keep(_ url: URL, as file: String, loader: any DataLoading) async throws(Failure) -> Kept {
     let source = url.absoluteString
     var request = FetchRequest(url: url, expecting: .png)
     request.usesCache = false
@@ -68,22 +77,25 @@ final class DownloadedSprites: Sendable {
     {
       let age = now().timeIntervalSince1970 - record.fetchedAt
       if age >= 0 && age < ttl {
-        return kept.count
+        return Kept(bytes: kept.count, fromCache: true)
       }
       if record.etag != nil || record.lastModified != nil {
         request.ifNoneMatch = record.etag
         request.ifModifiedSince = record.lastModified
         let response = try await load(request, loader)
-        guard response.isNotModified else { return try store(response, source: source, file: file) }
+        guard response.isNotModified else {
+          return Kept(bytes: try store(response, source: source, file: file), fromCache: false)
+        }
         var refreshed = record
         refreshed.fetchedAt = now().timeIntervalSince1970
         if let etag = response.etag { refreshed.etag = etag }
         if let lastModified = response.lastModified { refreshed.lastModified = lastModified }
         current.withLock { $0.records[source] = refreshed }
-        return kept.count
+        return Kept(bytes: kept.count, fromCache: true)
       }
     }
-    return try store(try await load(request, loader), source: source, file: file)
+    return Kept(
+      bytes: try store(try await load(request, loader), source: source, file: file), fromCache: false)
   }
 
   /// Writes the manifest: the records of earlier runs, updated by this one.

@@ -76,6 +76,26 @@ public final class ThemeFetch: Sendable {
     public var skipped: Int
     /// True when ``cancel()`` stopped the run early; `index.json` is then not written.
     public var interrupted: Bool
+    /// The run's final counts.
+    public var counts: Progress = Progress()
+  }
+
+  /// A run's counts so far, for its progress line: entries listed, sprites downloaded or taken
+  /// from the cache, analysed, failed.
+  public struct Progress: Sendable, Equatable {
+    /// Entries taken from the crawl or the URL list: sprites, entries without one, failed ones.
+    public var listed = 0
+    /// Sprites whose bodies came over the network.
+    public var downloaded = 0
+    /// Sprites answered by the cache, fresh or after a 304.
+    public var cached = 0
+    /// Sprites analysed and written (none with ``Options/downloadOnly``).
+    public var analysed = 0
+    /// Entries that failed, in any stage.
+    public var failed = 0
+
+    /// No counts yet.
+    public init() {}
   }
 
   private let options: Options
@@ -94,7 +114,7 @@ public final class ThemeFetch: Sendable {
   /// Runs ``run(inputs:loader:progress:)`` to completion from synchronous code.
   public func runBlocking(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    progress: (@Sendable (ThemeBatch.Progress) -> Void)? = nil
+    progress: (@Sendable (Progress) -> Void)? = nil
   ) throws(ThemeBatch.Fatal) -> Outcome {
     let result = Locked<Result<Outcome, ThemeBatch.Fatal>?>(nil)
     let done = DispatchSemaphore(value: 0)
@@ -118,7 +138,7 @@ public final class ThemeFetch: Sendable {
   /// - Throws: ``ThemeBatch/Fatal`` when the output directory cannot be written.
   public func run(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    progress: (@Sendable (ThemeBatch.Progress) -> Void)? = nil
+    progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = OutputDirectory(path: options.outputDirectory)
     try output.prepare(folders: options.downloadOnly ? ["sprites"] : ["themes", "thumbs"])
@@ -158,28 +178,28 @@ public final class ThemeFetch: Sendable {
     let pipeline = options.pipeline
 
     if !downloadOnly {
-      await withTaskGroup(of: (Int, FetchResult).self) { group in
+      await withTaskGroup(of: (Int, FetchResult, Origin?).self) { group in
         var running = 0
-        func collect(_ finished: (Int, FetchResult)?) {
-          guard let (position, result) = finished else { return }
+        func collect(_ finished: (Int, FetchResult, Origin?)?) {
+          guard let (position, result, origin) = finished else { return }
           running -= 1
           results[position] = result
-          let counts = state.withLock { run -> (Int, Int) in
-            run.done += 1
-            if case .failed = result { run.failed += 1 }
-            if case .fatal = result { run.fatal = true }
-            return (run.done, run.failed)
-          }
-          progress?(ThemeBatch.Progress(done: counts.0, failed: counts.1, total: results.count))
+          let counts = state.withLock { $0.finish(result, origin: origin) }
+          progress?(counts)
         }
         do {
           for try await input in inputs {
             if state.withLock({ $0.cancelled || $0.fatal }) { break }
+            let listed = state.withLock { $0.list() }
+            progress?(listed)
             switch input {
             case .skipped:
               skipped += 1
             case .failed(let source, let stage, let message):
-              results.append(.failed(BatchIndex.Failure(source: source, stage: stage, message: message)))
+              let failure = BatchIndex.Failure(source: source, stage: stage, message: message)
+              results.append(.failed(failure))
+              let counts = state.withLock { $0.finish(.failed(failure), origin: nil) }
+              progress?(counts)
             case .sprite(let url, let rawName, let id):
               let name = namer.uniqueName(for: rawName)
               let position = results.count
@@ -188,8 +208,10 @@ public final class ThemeFetch: Sendable {
               running += 1
               group.addTask {
                 guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
-                return (position, await Self.process(url: url, name: name, id: id, loader: loader,
-                  pipeline: pipeline, writer: writer, analysis: analysis))
+                let (result, origin) = await Self.process(
+                  url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
+                  analysis: analysis)
+                return (position, result, origin)
               }
             }
           }
@@ -215,14 +237,18 @@ public final class ThemeFetch: Sendable {
     let index = BatchIndex(entries: entries, errors: errors)
     let downloads = downloadOnly ? DownloadIndex(entries: downloaded, errors: errors) : nil
     if state.withLock({ $0.cancelled }) {
-      return Outcome(index: index, downloads: downloads, skipped: skipped, interrupted: true)
+      return Outcome(
+        index: index, downloads: downloads, skipped: skipped, interrupted: true,
+        counts: state.withLock { $0.counts })
     }
     if let downloads {
       try output.write(downloads: downloads)
     } else {
       try output.write(index: index)
     }
-    return Outcome(index: index, downloads: downloads, skipped: skipped, interrupted: false)
+    return Outcome(
+      index: index, downloads: downloads, skipped: skipped, interrupted: false,
+      counts: state.withLock { $0.counts })
   }
 
   /// Runs a download-only fetch: twice `concurrency` worker tasks take sprites from a
@@ -231,7 +257,7 @@ public final class ThemeFetch: Sendable {
   /// and the number of skipped entries.
   private func runDownloads(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    sprites: DownloadedSprites, progress: (@Sendable (ThemeBatch.Progress) -> Void)?
+    sprites: DownloadedSprites, progress: (@Sendable (Progress) -> Void)?
   ) async -> (results: [FetchResult?], skipped: Int) {
     let results = Locked([FetchResult?]())
     let queue = HandOffQueue<DownloadItem>(capacity: options.concurrency)
@@ -243,31 +269,27 @@ public final class ThemeFetch: Sendable {
         group.addTask {
           while let item = await queue.next() {
             if state.withLock({ $0.cancelled || $0.fatal }) { continue }
-            let result = await Self.download(
+            let (result, origin) = await Self.download(
               url: item.url, name: item.name, loader: loader, into: sprites)
-            let total = results.withLock { all -> Int in
-              all[item.position] = result
-              return all.count
-            }
-            let counts = state.withLock { run -> (Int, Int) in
-              run.done += 1
-              if case .failed = result { run.failed += 1 }
-              if case .fatal = result { run.fatal = true }
-              return (run.done, run.failed)
-            }
-            progress?(ThemeBatch.Progress(done: counts.0, failed: counts.1, total: total))
+            results.withLock { $0[item.position] = result }
+            let counts = state.withLock { $0.finish(result, origin: origin) }
+            progress?(counts)
           }
         }
       }
       do {
         for try await input in inputs {
           if state.withLock({ $0.cancelled || $0.fatal }) { break }
+          let counts = state.withLock { $0.list() }
+          progress?(counts)
           switch input {
           case .skipped:
             skipped += 1
           case .failed(let source, let stage, let message):
             let failure = BatchIndex.Failure(source: source, stage: stage, message: message)
             results.withLock { $0.append(.failed(failure)) }
+            let counts = state.withLock { $0.finish(.failed(failure), origin: nil) }
+            progress?(counts)
           case .sprite(let url, let rawName, _):
             let name = namer.uniqueName(for: rawName)
             let position = results.withLock { all -> Int in
@@ -300,16 +322,21 @@ public final class ThemeFetch: Sendable {
   private static func process(
     url: URL, name: String, id: Int?, loader: any DataLoading, pipeline: ThemePipeline,
     writer: SpriteWriter, analysis: WorkerThreads
-  ) async -> FetchResult {
+  ) async -> (FetchResult, Origin?) {
     let source = url.absoluteString
-    let body: [UInt8]
+    let response: FetchResponse
     do {
-      body = try await loader.load(FetchRequest(url: url, expecting: .png)).body
+      response = try await loader.load(FetchRequest(url: url, expecting: .png))
     } catch {
-      return .failed(
-        BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
+      return (
+        .failed(
+          BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error))),
+        nil
+      )
     }
-    return await analysis.run {
+    let body = response.body
+    let origin: Origin = response.source == .network ? .network : .cache
+    let result: FetchResult = await analysis.run {
       do throws(ThemePipeline.Error) {
         let sprite = try pipeline.analyze(bytes: body, name: name, url: source, id: id)
         return .written(try writer.write(sprite, name: name, source: source))
@@ -321,29 +348,37 @@ public final class ThemeFetch: Sendable {
           BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
       }
     }
+    return (result, origin)
   }
 
   /// Downloads one sprite (unless `sprites` still holds it fresh) and writes it, as received, to
   /// `sprites/<name>.png`.
   private static func download(
     url: URL, name: String, loader: any DataLoading, into sprites: DownloadedSprites
-  ) async -> FetchResult {
+  ) async -> (FetchResult, Origin?) {
     let source = url.absoluteString
     let file = name + ".png"
-    let bytes: Int
+    let kept: DownloadedSprites.Kept
     do throws(DownloadedSprites.Failure) {
-      bytes = try await sprites.keep(url, as: file, loader: loader)
+      kept = try await sprites.keep(url, as: file, loader: loader)
     } catch {
       switch error {
       case .fetch(let error):
-        return .failed(
-          BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error)))
+        return (
+          .failed(
+            BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error))),
+          nil
+        )
       case .write(let file, let failure):
-        return .fatal(ThemeBatch.Fatal(path: sprites.folder.path + "/" + file, reason: failure.reason))
+        return (
+          .fatal(ThemeBatch.Fatal(path: sprites.folder.path + "/" + file, reason: failure.reason)),
+          nil
+        )
       }
     }
-    return .downloaded(
-      DownloadIndex.Entry(name: name, source: source, sprite: "sprites/" + file, bytes: bytes))
+    let entry = DownloadIndex.Entry(
+      name: name, source: source, sprite: "sprites/" + file, bytes: kept.bytes)
+    return (.downloaded(entry), kept.fromCache ? .cache : .network)
   }
 }
 
@@ -364,10 +399,39 @@ private enum FetchResult: Sendable {
 
 /// The lock-protected counters of one run.
 private struct FetchState: Sendable {
-  var done = 0
-  var failed = 0
+  var counts = ThemeFetch.Progress()
   var cancelled = false
   var fatal = false
+
+  /// Counts one more listed entry; returns the counts.
+  mutating func list() -> ThemeFetch.Progress {
+    counts.listed += 1
+    return counts
+  }
+
+  /// Counts a finished item (and where its body came from); returns the counts.
+  mutating func finish(_ result: FetchResult, origin: Origin?) -> ThemeFetch.Progress {
+    switch origin {
+    case .network: counts.downloaded += 1
+    case .cache: counts.cached += 1
+    case nil: break
+    }
+    switch result {
+    case .written: counts.analysed += 1
+    case .failed: counts.failed += 1
+    case .fatal: fatal = true
+    case .downloaded: break
+    }
+    return counts
+  }
+}
+
+/// Where a sprite's body came from.
+private enum Origin: Sendable {
+  /// A transfer.
+  case network
+  /// The cache: fresh, or revalidated with a 304.
+  case cache
 }
 
 /// One item of a `fetch` run, in input order: a sprite to download, an entry that yields no

@@ -63,7 +63,8 @@ struct Batch: ParsableCommand {
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, thumbnailSizes: thumbnails,
         pipeline: analysis.pipeline))
     let outcome = try OutputRun.execute(progress: progressOptions, cancel: { batch.cancel() }) {
-      progress throws(ThemeBatch.Fatal) in try batch.run(progress: progress)
+      reporter throws(ThemeBatch.Fatal) in
+      try batch.run { reporter.update(done: $0.done, failed: $0.failed, total: $0.total) }
     }
     try OutputRun.finish(
       index: outcome.index, interrupted: outcome.interrupted,

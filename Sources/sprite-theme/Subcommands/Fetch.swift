@@ -95,8 +95,10 @@ struct Fetch: ParsableCommand {
         thumbnailSizes: thumbnails, pipeline: analysis.pipeline, downloadOnly: downloadOnly,
         cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
     let outcome = try OutputRun.execute(progress: progressOptions, cancel: { fetch.cancel() }) {
-      progress throws(ThemeBatch.Fatal) in
-      try fetch.runBlocking(inputs: inputs, loader: loader, progress: progress)
+      reporter throws(ThemeBatch.Fatal) in
+      try fetch.runBlocking(inputs: inputs, loader: loader) { [downloadOnly] counts in
+        reporter.update(fetch: counts, analysing: !downloadOnly)
+      }
     }
     let written = outcome.downloads?.entries.count ?? outcome.index.entries.count
     let count = outcome.downloads?.count ?? outcome.index.count

@@ -4,20 +4,17 @@ import SpriteTheme
 /// The shared frame of `batch` and `fetch`: a progress line, Ctrl-C handling, the failure report
 /// and the SPEC exit code (0, 1 when an input failed, 3 fatal, 130 interrupted).
 enum OutputRun {
-  /// Runs `body` with a progress line (when `options` ask for one) and SIGINT/SIGTERM wired to
-  /// `cancel`; a fatal error is reported and becomes exit 3.
+  /// Runs `body` with a progress line (when `options` ask for one; `body` feeds `reporter`) and
+  /// SIGINT/SIGTERM wired to `cancel`; a fatal error is reported and becomes exit 3.
   static func execute<Outcome>(
     progress options: ProgressOptions, cancel: @escaping @Sendable () -> Void,
-    _ body: (_ progress: @escaping @Sendable (ThemeBatch.Progress) -> Void) throws(ThemeBatch.Fatal)
-      -> Outcome
+    _ body: (_ reporter: ProgressReporter) throws(ThemeBatch.Fatal) -> Outcome
   ) throws -> Outcome {
     let reporter = ProgressReporter(enabled: options.showsProgress, noun: "sprites")
     let interrupts = InterruptHandler(onInterrupt: cancel)
     defer { interrupts.restore() }
     do {
-      let outcome = try body { progress in
-        reporter.update(done: progress.done, failed: progress.failed, total: progress.total)
-      }
+      let outcome = try body(reporter)
       reporter.finish()
       return outcome
     } catch {

@@ -4,6 +4,7 @@
   import Foundation
 #endif
 import SpriteFetch
+import SpriteTheme
 
 /// The one-line progress display on standard error: counts, rate and time left, redrawn at
 /// most ten times a second.
@@ -14,6 +15,10 @@ final class ProgressReporter: @unchecked Sendable {
   private let lock = ThreadLock()
   private var lastDraw = Date.distantPast
   private var drewSomething = false
+  /// Fetch counts not drawn yet (they came within a tenth of a second of the last redraw).
+  private var pendingFetch: (counts: ThemeFetch.Progress, analysing: Bool)?
+  /// The most progress any fetch update so far has shown (see ``update(fetch:analysing:)``).
+  private var newestFetch = 0
 
   /// Creates a reporter; a disabled one draws nothing.
   init(enabled: Bool, noun: String) {
@@ -40,11 +45,46 @@ final class ProgressReporter: @unchecked Sendable {
     StandardStream.writeError(line)
   }
 
+  /// Records a fetch's counts (their total is not known ahead: a crawl lists as it goes),
+  /// redrawing at most ten times a second: `12 listed, 9 downloaded, 1 cached, 8 analysed,
+  /// 0 failed, 35/s`, without the analysed count when `analysing` is false. Counts that arrive
+  /// between redraws are drawn by ``finish()`` if nothing newer came.
+  func update(fetch counts: ThemeFetch.Progress, analysing: Bool) {
+    guard enabled else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    // Counts come from several threads; one computed earlier may arrive later. Keep the newest.
+    let progressMade = counts.listed + counts.downloaded + counts.cached + counts.failed
+    guard progressMade >= newestFetch else { return }
+    newestFetch = progressMade
+    let now = Date()
+    guard now.timeIntervalSince(lastDraw) >= 0.1 else {
+      pendingFetch = (counts, analysing)
+      return
+    }
+    drawFetch(counts, analysing: analysing, at: now)
+  }
+
+  /// Draws a fetch's counts; call with the lock held.
+  private func drawFetch(_ counts: ThemeFetch.Progress, analysing: Bool, at now: Date) {
+    lastDraw = now
+    drewSomething = true
+    pendingFetch = nil
+    let finished = counts.downloaded + counts.cached + counts.failed
+    let elapsed = now.timeIntervalSince(start)
+    let rate = elapsed > 0 ? Double(finished) / elapsed : 0
+    var line = "\r\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
+    if analysing { line += "\(counts.analysed) analysed, " }
+    line += "\(counts.failed) failed, \(Int(rate.rounded()))/s "
+    StandardStream.writeError(line)
+  }
+
   /// Ends the progress line so later messages start on a fresh line.
   func finish() {
     guard enabled else { return }
     lock.lock()
     defer { lock.unlock() }
+    if let (counts, analysing) = pendingFetch { drawFetch(counts, analysing: analysing, at: Date()) }
     if drewSomething { StandardStream.writeError("\n") }
     drewSomething = false
   }
