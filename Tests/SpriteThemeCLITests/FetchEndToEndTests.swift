@@ -194,6 +194,56 @@ struct FetchEndToEndTests {
     #expect(downloadOnly.stderr.contains("4 listed, 3 downloaded, 0 cached, 1 failed"), "\(downloadOnly.stderr)")
   }
 
+  @Test("SIGINT stops a fetch cleanly: exit 130, whole files only, and a re-run resumes from the cache")
+  func interruptedRunResumes() async throws {
+    let server = try await PokeAPITestServer(samples: 6)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let list = directory.url.appendingPathComponent("urls.txt")
+    // 60 distinct URLs (the query tells them apart), each answered after 25 ms.
+    let urls = (0..<10).flatMap { copy in (1...6).map { server.url("/slow/\($0).png?copy=\(copy)") } }
+    try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+    let out = directory.url.appendingPathComponent("out")
+    let themes = out.appendingPathComponent("themes")
+    let arguments = ["fetch", "--urls", list.path, "--out", out.path, "--quiet"]
+    let first = try await Self.runInterrupted(arguments, once: themes, holds: 5)
+    #expect(first.status == 130, "\(first.stderr)")
+    #expect(first.stderr.contains("interrupted"), "\(first.stderr)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: themes.path)
+    #expect(written.count < urls.count, "the interrupt landed before the end")
+    for name in written {
+      #expect(!name.hasPrefix("."), "no temporary file is left: \(name)")
+      let data = try Data(contentsOf: themes.appendingPathComponent(name))
+      #expect(throws: Never.self, "\(name) is whole") { try JSONSerialization.jsonObject(with: data) }
+    }
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
+    let cached = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent(".cache").path
+    ).filter { $0.hasSuffix(".entry") }.count
+
+    let before = server.requests.count
+    let second = try await Self.run(arguments)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(server.requests.count - before == urls.count - cached, "only what was not cached is fetched")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == urls.count)
+  }
+
+  /// Runs the binary and sends it SIGINT once `folder` holds `count` files (or after 10 s).
+  static func runInterrupted(_ arguments: [String], once folder: URL, holds count: Int) async throws
+    -> BuiltBinary.Result
+  {
+    try await BuiltBinary.run(arguments) { pid in
+      Task.detached {
+        for _ in 0..<1000 {
+          let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+          if files.filter({ !$0.hasPrefix(".") }).count >= count { break }
+          try? await Task.sleep(for: .milliseconds(10))
+        }
+        kill(pid, SIGINT)
+      }
+    }
+  }
+
   @Test("--download-only refuses --thumbnails: exit 2")
   func downloadOnlyRefusesThumbnails() async throws {
     let directory = try TemporaryDirectory()

@@ -41,13 +41,15 @@ enum BuiltBinary {
   }
 
   /// Runs the binary with `arguments` from the package root; standard input comes from
-  /// `standardInput` (a file) or is closed.
+  /// `standardInput` (a file) or is closed; `onStart` gets the child's process id once it runs
+  /// (to signal it, say).
   ///
   /// The wait suspends rather than blocks: a test's thread goes back to the cooperative pool
   /// (two threads on a two-core machine) while the child runs, so in-process servers and other
   /// tests keep running.
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil
+    _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil,
+    onStart: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> Result {
     let process = configured(arguments, environment: environment)
     // Output goes to temporary files, so a large output can never block the child.
@@ -73,6 +75,7 @@ enum BuiltBinary {
       process.terminationHandler = { _ in continuation.resume() }
       do {
         try process.run()
+        onStart?(process.processIdentifier)
       } catch {
         process.terminationHandler = nil
         continuation.resume(throwing: error)

@@ -9,6 +9,7 @@ import _SpriteTestSupport
 ///   then one entry with a null sprite, one form (id 10001) and, when `broken`, one whose
 ///   sprite answers 404.
 /// - `/files/<sample file name>`: a sample by its file name.
+/// - `/slow/<id>.png`: the sprite of `/sprites/<id>.png` after a 25 ms pause (queries ignored).
 /// - Sprites carry an `ETag`; a request whose `If-None-Match` matches gets a 304 (counted).
 final class PokeAPITestServer: Sendable {
   /// One entry of the tree.
@@ -92,7 +93,11 @@ private struct TreeHandler: HTTPHandler {
       let sprite: Any = entry.sample == nil ? NSNull() : "http://\(host)/sprites/\(id).png"
       return json(["id": id, "name": entry.name, "sprites": ["front_default": sprite]])
     }
-    if parts.count == 2, parts[0] == "sprites", let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
+    if parts.count == 2, parts[0] == "slow" {
+      try await Task.sleep(for: .milliseconds(25))
+    }
+    if parts.count == 2, parts[0] == "sprites" || parts[0] == "slow",
+      let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
       let sample = entries.first(where: { $0.id == id })?.sample, let data = try? Data(contentsOf: sample)
     {
       let etag = "\"\(id)-\(data.count)\""
