@@ -37,6 +37,24 @@ struct CurlDataLoaderFaultTests {
     #expect(!message.isEmpty)
   }
 
+  @Test("a connection closed in the middle of a chunked body is a transport error, not a short body")
+  func closedMidChunkedBody() async throws {
+    // No Content-Length: only the chunk framing tells that the body was cut off.
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n100\r\nonly a little",
+      holdOpen: 0)
+    defer { server.stop() }
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader(retries: 0).load(FetchRequest(url: server.url("/chunked")))
+    }
+    guard case .transport(let code, let message) = error else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+    #expect([18, 56].contains(code), "CURLE_PARTIAL_FILE or CURLE_RECV_ERROR, got \(code)")
+    #expect(!message.isEmpty)
+  }
+
   @Test("a refused connection is retried, then reported as a transport error")
   func connectionRefused() async throws {
     // Bind a port, then close it so nothing listens there.
