@@ -200,8 +200,9 @@ struct FetchEndToEndTests {
     defer { Task { await server.stop() } }
     let directory = try TemporaryDirectory()
     let list = directory.url.appendingPathComponent("urls.txt")
-    // 60 distinct URLs (the query tells them apart), each answered after 25 ms.
-    let urls = (0..<10).flatMap { copy in (1...6).map { server.url("/slow/\($0).png?copy=\(copy)") } }
+    // 180 distinct URLs (the query tells them apart), each answered after 25 ms: at 8 at a time
+    // the run takes at least half a second, so the interrupt lands part-way.
+    let urls = (0..<30).flatMap { copy in (1...6).map { server.url("/slow/\($0).png?copy=\(copy)") } }
     try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
     let out = directory.url.appendingPathComponent("out")
     let themes = out.appendingPathComponent("themes")
@@ -228,16 +229,18 @@ struct FetchEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == urls.count)
   }
 
-  /// Runs the binary and sends it SIGINT once `folder` holds `count` files (or after 10 s).
+  /// Runs the binary and sends it SIGINT once `folder` holds `count` files (or after 10 s). The
+  /// watch runs on a Dispatch queue, not on Swift's cooperative pool, which other suites may
+  /// keep busy.
   static func runInterrupted(_ arguments: [String], once folder: URL, holds count: Int) async throws
     -> BuiltBinary.Result
   {
     try await BuiltBinary.run(arguments) { pid in
-      Task.detached {
-        for _ in 0..<1000 {
+      DispatchQueue.global().async {
+        for _ in 0..<2000 {
           let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
           if files.filter({ !$0.hasPrefix(".") }).count >= count { break }
-          try? await Task.sleep(for: .milliseconds(10))
+          usleep(5000)
         }
         kill(pid, SIGINT)
       }
