@@ -49,31 +49,30 @@ extension ResponseCache {
 
 /// FNV-1a, 64-bit: a stable, dependency-free hash for cache keys and body checks.
 package enum FNV1a {
-  /// The hash of `bytes`; compiled once here, so callers in other modules do not iterate a
-  /// generic sequence.
-  package static func hash(_ bytes: [UInt8]) -> UInt64 {
-    bytes.withUnsafeBufferPointer { buffer in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in buffer {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-      }
-      return hash
-    }
-  }
-
-  /// The hash of `bytes`.
-  package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+  /// The hash of the bytes in `buffer`: the one loop; compiled here, so callers in other modules
+  /// do not iterate a generic sequence.
+  package static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
+    for byte in buffer {
       hash ^= UInt64(byte)
       hash = hash &* 0x0000_0100_0000_01B3
     }
     return hash
   }
 
+  /// The hash of `bytes`.
+  package static func hash(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { hash($0) }
+  }
+
+  /// The hash of a string's UTF-8 bytes.
+  package static func hash(_ text: String) -> UInt64 {
+    var text = text
+    return text.withUTF8 { hash($0) }
+  }
+
   /// The hash of `bytes` as 16 lowercase hex digits.
-  package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+  package static func hex(_ bytes: [UInt8]) -> String {
     var digits = [UInt8]()
     digits.reserveCapacity(16)
     appendHex(hash(bytes), to: &digits)

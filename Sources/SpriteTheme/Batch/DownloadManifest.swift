@@ -25,7 +25,7 @@ struct DownloadManifest: Sendable, Equatable {
   /// apart.
   static func fileName(forSpritesFolder path: String) -> String {
     var name = Array("downloads-".utf8)
-    FNV1a.appendHex(FNV1a.hash(Array(path.utf8)), to: &name)
+    FNV1a.appendHex(FNV1a.hash(path), to: &name)
     name.append(contentsOf: ".manifest".utf8)
     return String(decoding: name, as: UTF8.self)
   }
@@ -78,7 +78,7 @@ struct DownloadManifest: Sendable, Equatable {
     var out = Array(Self.magic.utf8)
     out.append(UInt8(ascii: "\n"))
     out.reserveCapacity(out.count + records.count * 160)
-    let ordered = records.map { (hash: FNV1a.hash(Array($0.key.utf8)), url: $0.key, record: $0.value) }
+    let ordered = records.map { (hash: FNV1a.hash($0.key), url: $0.key, record: $0.value) }
       .sorted { ($0.hash, $0.url) < ($1.hash, $1.url) }
     for (_, url, record) in ordered {
       let texts = [url, record.file, record.etag ?? "", record.lastModified ?? ""]

@@ -190,8 +190,8 @@ public final class ThemeFetch: Sendable {
         do {
           for try await input in inputs {
             if state.withLock({ $0.cancelled || $0.fatal }) { break }
-            let listed = state.withLock { $0.list() }
-            progress?(listed)
+            let counts = state.withLock { $0.list() }
+            progress?(counts)
             switch input {
             case .skipped:
               skipped += 1
