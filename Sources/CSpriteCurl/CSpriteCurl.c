@@ -48,7 +48,9 @@ static bool loadLibcurl(void) {
   };
   void *library = NULL;
   for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-    library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    // Lazy: libcurl's and its dependencies' functions are bound when first called, so the load
+    // does not resolve thousands of symbols a run never uses.
+    library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
   }
   if (library == NULL) return false;
   bool found = true;

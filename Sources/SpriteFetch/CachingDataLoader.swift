@@ -52,12 +52,7 @@ public struct CachingDataLoader: DataLoading {
   /// - Throws: The inner loader's errors, or `FetchError.badContent` when a cached body is not
   ///   the expected kind of content.
   public func load(_ request: FetchRequest) async throws -> FetchResponse {
-    let scheme = request.url.scheme?.lowercased() ?? ""
-    guard request.usesCache, scheme == "http" || scheme == "https",
-      request.ifNoneMatch == nil, request.ifModifiedSince == nil
-    else {
-      return try await inner.load(request)
-    }
+    if bypassesCache(request) { return try await inner.load(request) }
     let key = cache.slot(for: request.url)
     guard let entry = cache.entry(in: key) else {
       return try await fetch(request, key: key)
@@ -77,6 +72,32 @@ public struct CachingDataLoader: DataLoading {
       (try? cache.refresh(entry, etag: response.etag, lastModified: response.lastModified))
       ?? entry
     return try checked(refreshed.response(requestURL: request.url, source: .revalidated), request)
+  }
+
+  /// Loads as ``load(_:)`` does, calling `completion` with the outcome: requests that bypass the
+  /// cache go to the inner loader's completion form (no task per request), others run on a task.
+  public func load(
+    _ request: FetchRequest,
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) {
+    if bypassesCache(request) {
+      inner.load(request, completion: completion)
+      return
+    }
+    Task {
+      do {
+        completion(.success(try await load(request)))
+      } catch {
+        completion(.failure(error))
+      }
+    }
+  }
+
+  /// True for requests the cache neither answers nor stores (see the type's documentation).
+  private func bypassesCache(_ request: FetchRequest) -> Bool {
+    let scheme = request.url.scheme?.lowercased() ?? ""
+    return !request.usesCache || !(scheme == "http" || scheme == "https")
+      || request.ifNoneMatch != nil || request.ifModifiedSince != nil
   }
 
   /// Loads without validators and stores a 200 answer in `key`, the request URL's cache slot.

@@ -58,57 +58,147 @@ public final class CurlDataLoader: DataLoading {
     var attempt = 0
     while true {
       if Task.isCancelled { throw FetchError.cancelled }
-      let failure: AttemptFailure
-      var retryAfter: String?
-      switch await attemptOnce(request) {
-      case .success(let result):
-        connectionsOpened.add(result.newConnections)
-        let status = scheme == "file" && result.status == 0 ? 200 : result.status
-        if (200..<300).contains(status) || status == 304 {
-          return try response(from: result, status: status, request: request)
+      let outcome = evaluate(await attemptOnce(request), request: request, attempt: attempt)
+      switch outcome {
+      case .done(let result): return try result.get()
+      case .retry(let delay):
+        do {
+          try await Task.sleep(for: delay)
+        } catch {
+          throw FetchError.cancelled
         }
-        failure = AttemptFailure(
-          error: .httpStatus(status), retryable: status == 429 || (500..<600).contains(status))
-        retryAfter = result.retryAfter
-      case .failure(let attemptFailure):
-        failure = attemptFailure
+        attempt += 1
       }
-      guard failure.retryable, attempt < configuration.retries else { throw failure.error }
-      let delay =
-        retryAfter.flatMap { RetryPolicy.retryAfterDelay($0, cap: configuration.maxRetryAfter) }
-        ?? RetryPolicy.backoff(attempt: attempt, configuration: configuration, unit: jitter.next())
-      do {
-        try await Task.sleep(for: delay)
-      } catch {
-        throw FetchError.cancelled
-      }
-      attempt += 1
     }
+  }
+
+  /// Loads a request as ``load(_:)`` does, without a task per transfer: `completion` runs on the
+  /// transfer thread as soon as the response is in (keep it short: it holds up other transfers),
+  /// or on a task after a retry's backoff. No task cancellation reaches these transfers.
+  public func load(
+    _ request: FetchRequest,
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) {
+    start(request, attempt: 0, completion: completion)
+  }
+
+  /// One attempt of a completion-style load; retries start the next one after the backoff.
+  private func start(
+    _ request: FetchRequest, attempt: Int,
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) {
+    let scheme = request.url.scheme?.lowercased() ?? ""
+    guard ["http", "https", "file"].contains(scheme) else {
+      completion(.failure(FetchError.unsupportedURL(request.url.absoluteString)))
+      return
+    }
+    let finish: @Sendable (Result<CurlResult, AttemptFailure>) -> Void = { [self] result in
+      switch evaluate(result, request: request, attempt: attempt) {
+      case .done(let result): completion(result.mapError { $0 })
+      case .retry(let delay):
+        Task {
+          try? await Task.sleep(for: delay)
+          start(request, attempt: attempt + 1, completion: completion)
+        }
+      }
+    }
+    guard let transfer = checkOutPrepared(request, finish) else { return }
+    let submitted = engine.submit(transfer) { [self] in
+      let result = transfer.result(maxBytes: configuration.maxBytes)
+      pool.checkIn(transfer)
+      finish(result)
+    }
+    if !submitted {
+      pool.checkIn(transfer)
+      finish(.failure(Self.noMultiHandle))
+    }
+  }
+
+  /// What one attempt's outcome means under the policy: a response or a final error, or a retry
+  /// after a delay.
+  private enum Evaluation {
+    case done(Result<FetchResponse, FetchError>)
+    case retry(after: Duration)
+  }
+
+  /// Maps one attempt's outcome (statuses, retries, content check) to an ``Evaluation``.
+  private func evaluate(
+    _ outcome: Result<CurlResult, AttemptFailure>, request: FetchRequest, attempt: Int
+  ) -> Evaluation {
+    let failure: AttemptFailure
+    var retryAfter: String?
+    switch outcome {
+    case .success(let result):
+      connectionsOpened.add(result.newConnections)
+      let isFile = request.url.scheme?.lowercased() == "file"
+      let status = isFile && result.status == 0 ? 200 : result.status
+      if (200..<300).contains(status) || status == 304 {
+        do throws(FetchError) {
+          return .done(.success(try response(from: result, status: status, request: request)))
+        } catch {
+          return .done(.failure(error))
+        }
+      }
+      failure = AttemptFailure(
+        error: .httpStatus(status), retryable: status == 429 || (500..<600).contains(status))
+      retryAfter = result.retryAfter
+    case .failure(let attemptFailure):
+      failure = attemptFailure
+    }
+    guard failure.retryable, attempt < configuration.retries else { return .done(.failure(failure.error)) }
+    let delay =
+      retryAfter.flatMap { RetryPolicy.retryAfterDelay($0, cap: configuration.maxRetryAfter) }
+      ?? RetryPolicy.backoff(attempt: attempt, configuration: configuration, unit: jitter.next())
+    return .retry(after: delay)
   }
 
   /// Runs one transfer on the engine (which bounds concurrency), with cancellation wired to it.
   private func attemptOnce(_ request: FetchRequest) async -> Result<CurlResult, AttemptFailure> {
-    guard let transfer = pool.checkOut() else {
-      return .failure(
-        AttemptFailure(
-          error: .transport(code: 27, message: CurlGlobal.unavailable("handle")),
-          retryable: false))
-    }
-    guard transfer.prepare(request, configuration) else {
-      pool.checkIn(transfer)
-      return .failure(
-        AttemptFailure(error: .unsupportedURL(request.url.absoluteString), retryable: false))
+    var failed: AttemptFailure?
+    guard
+      let transfer = checkOutPrepared(
+        request,
+        {
+          if case .failure(let failure) = $0 { failed = failure }
+        })
+    else {
+      return .failure(failed!)
     }
     guard await engine.run(transfer) else {
-      return .failure(
-        AttemptFailure(
-          error: .transport(code: 2, message: CurlGlobal.unavailable("multi handle")),
-          retryable: false))
+      pool.checkIn(transfer)
+      return .failure(Self.noMultiHandle)
     }
     let result = transfer.result(maxBytes: configuration.maxBytes)
     pool.checkIn(transfer)
     return result
   }
+
+  /// An easy handle from the pool prepared for `request`, or nil after passing the reason to
+  /// `fail`.
+  private func checkOutPrepared(
+    _ request: FetchRequest, _ fail: (Result<CurlResult, AttemptFailure>) -> Void
+  ) -> CurlTransfer? {
+    guard let transfer = pool.checkOut() else {
+      fail(
+        .failure(
+          AttemptFailure(
+            error: .transport(code: 27, message: CurlGlobal.unavailable("handle")),
+            retryable: false)))
+      return nil
+    }
+    guard transfer.prepare(request, configuration) else {
+      pool.checkIn(transfer)
+      fail(
+        .failure(
+          AttemptFailure(error: .unsupportedURL(request.url.absoluteString), retryable: false)))
+      return nil
+    }
+    return transfer
+  }
+
+  /// The failure when libcurl gave no multi handle.
+  private static let noMultiHandle = AttemptFailure(
+    error: .transport(code: 2, message: CurlGlobal.unavailable("multi handle")), retryable: false)
 
   /// The URL after redirects: the request's own URL when unchanged (no parse), else the parsed
   /// effective URL.
@@ -118,8 +208,8 @@ public final class CurlDataLoader: DataLoading {
   }
 
   /// Builds the public response and applies the content check (skipped for 304).
-  private func response(from result: CurlResult, status: Int, request: FetchRequest) throws
-    -> FetchResponse
+  private func response(from result: CurlResult, status: Int, request: FetchRequest)
+    throws(FetchError) -> FetchResponse
   {
     if status != 304,
       let reason = ContentCheck.problem(with: result.body, expected: request.expectedContent)

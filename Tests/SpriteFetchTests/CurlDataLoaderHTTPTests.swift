@@ -42,6 +42,41 @@ struct CurlDataLoaderHTTPTests {
     #expect(server.counter.count("/flaky/a") == 2)
   }
 
+  @Test("the completion form applies the same policy: retries, statuses, content checks, 304s")
+  func completionForm() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    let loader = TestLoaders.loader(retries: 2)
+    func load(_ request: FetchRequest) async -> Result<FetchResponse, any Error> {
+      await withCheckedContinuation { continuation in
+        loader.load(request) { continuation.resume(returning: $0) }
+      }
+    }
+    let flaky = try await load(FetchRequest(url: server.url("/flaky/b"), expecting: .png)).get()
+    #expect(flaky.status == 200)
+    #expect(server.counter.count("/flaky/b") == 2)
+    await #expect(throws: FetchError.httpStatus(503)) {
+      try await load(FetchRequest(url: server.url("/status/503"))).get()
+    }
+    #expect(server.counter.count("/status/503") == 3)
+    await #expect(throws: FetchError.httpStatus(404)) {
+      try await load(FetchRequest(url: server.url("/status/404"))).get()
+    }
+    await #expect(throws: FetchError.badContent("the body does not start with the PNG signature")) {
+      try await load(FetchRequest(url: server.url("/html"), expecting: .png)).get()
+    }
+    let name = Fixtures.sampleSpriteFiles()[0].lastPathComponent
+    let tag = LoopbackServer.etag(for: name)
+    let revalidated = try await load(
+      FetchRequest(url: server.url("/sprites/\(name)"), ifNoneMatch: tag)
+    ).get()
+    #expect(revalidated.status == 304)
+    #expect(revalidated.body.isEmpty)
+    await #expect(throws: FetchError.unsupportedURL("ftp://127.0.0.1/x.png")) {
+      try await load(FetchRequest(url: URL(string: "ftp://127.0.0.1/x.png")!)).get()
+    }
+  }
+
   @Test("a persistent 503 fails with httpStatus after the configured retries")
   func retriesExhausted() async throws {
     let server = try await LoopbackServer()

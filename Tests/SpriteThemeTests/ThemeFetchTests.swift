@@ -133,6 +133,25 @@ struct ThemeFetchTests {
     #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("themes").path))
   }
 
+  @Test("download only: a sprite that cannot be written stops the run with the file's path")
+  func downloadOnlyWriteFailure() async throws {
+    let directory = try TemporaryDirectory()
+    let loader = MockDataLoader()
+    loader["http://mock.invalid/a/Blocked.png"] = .body(try Self.png())
+    // A directory where the sprite's file should go: renaming the written file onto it fails.
+    try FileManager.default.createDirectory(
+      at: directory.url.appendingPathComponent("sprites/blocked.png/inside"),
+      withIntermediateDirectories: true)
+    let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, downloadOnly: true))
+    let inputs = FetchInput.urlList("http://mock.invalid/a/Blocked.png")
+    await #expect {
+      _ = try await fetch.run(inputs: Self.stream(inputs), loader: loader)
+    } throws: { error in
+      (error as? ThemeBatch.Fatal)?.path.hasSuffix("sprites/blocked.png") == true
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("index.json").path))
+  }
+
   @Test("download only: sprites/ is its own cache; fresh files are kept, stale ones revalidated, changed ones fetched again")
   func downloadOnlyKeepsSprites() async throws {
     let directory = try TemporaryDirectory()

@@ -10,13 +10,14 @@ import CSpriteCurl
 ///
 /// At most `limit` transfers run at once; later ones wait in submission order. Every transfer
 /// shares the multi's connection and DNS caches. The thread starts with the first transfer and
-/// stops on ``shutdown()``. Each finished transfer resumes the task that submitted it, which then
-/// reads the results off the transfer on its own thread; the engine thread only moves bytes.
+/// stops on ``shutdown()``. A finished transfer calls its completion on the engine thread: for
+/// ``run(_:)`` that resumes the waiting task, which reads the results off the transfer on its own
+/// thread; a completion given to ``submit(_:completion:)`` may read them there itself.
 final class TransferEngine: @unchecked Sendable {
-  /// A submitted transfer and the task waiting for it.
+  /// A submitted transfer and what to call when it ends (finished, failed or cancelled).
   private struct Job {
     let transfer: CurlTransfer
-    let continuation: UnsafeContinuation<Void, Never>
+    let completion: @Sendable () -> Void
   }
 
   private let limit: Int
@@ -61,30 +62,44 @@ final class TransferEngine: @unchecked Sendable {
     guard multiHandle() != nil else { return false }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
-        let (startThread, wakeThread, refused) = lock.withLock {
-          if stopping { return (false, false, true) }
-          incoming.append(Job(transfer: transfer, continuation: continuation))
-          defer {
-            started = true
-            wantsWork = false
-          }
-          return (!started, wantsWork, false)
-        }
-        if refused {
-          transfer.abort()
-          continuation.resume()
-        } else if startThread {
-          start()
-        } else if wakeThread {
-          wake()
-        }
+        _ = submit(transfer) { continuation.resume() }
       }
     } onCancel: {
-      transfer.cancel()
-      lock.withLock { cancelRequested = true }
+      cancel(transfer)
+    }
+    return true
+  }
+
+  /// Starts a prepared transfer and returns at once; `completion` runs on the engine thread when
+  /// it has ended (read the outcome from the transfer), or at once on this thread when the engine
+  /// is shutting down. False, with no call, when no multi handle exists.
+  func submit(_ transfer: CurlTransfer, completion: @escaping @Sendable () -> Void) -> Bool {
+    guard multiHandle() != nil else { return false }
+    let (startThread, wakeThread, refused) = lock.withLock {
+      if stopping { return (false, false, true) }
+      incoming.append(Job(transfer: transfer, completion: completion))
+      defer {
+        started = true
+        wantsWork = false
+      }
+      return (!started, wantsWork, false)
+    }
+    if refused {
+      transfer.abort()
+      completion()
+    } else if startThread {
+      start()
+    } else if wakeThread {
       wake()
     }
     return true
+  }
+
+  /// Stops a submitted transfer soon; it then ends as cancelled. Safe from any thread.
+  func cancel(_ transfer: CurlTransfer) {
+    transfer.cancel()
+    lock.withLock { cancelRequested = true }
+    wake()
   }
 
   /// Stops the engine thread once the transfers submitted so far are done; later ones finish at
@@ -123,7 +138,7 @@ final class TransferEngine: @unchecked Sendable {
       if !active.isEmpty {
         _ = CSpriteCurl_multi_perform(multi)
         while let done = CSpriteCurl_multi_next_done(multi) {
-          active.removeValue(forKey: done)?.continuation.resume()
+          active.removeValue(forKey: done)?.completion()
         }
         admit(multi)
       }
@@ -151,7 +166,7 @@ final class TransferEngine: @unchecked Sendable {
       waitingHead += 1
       if job.transfer.isCancelled || !job.transfer.add(to: multi) {
         job.transfer.abort()
-        job.continuation.resume()
+        job.completion()
         continue
       }
       active[job.transfer.handle] = job
@@ -168,13 +183,13 @@ final class TransferEngine: @unchecked Sendable {
       job.transfer.remove(from: multi)
       job.transfer.abort()
       active.removeValue(forKey: handle)
-      job.continuation.resume()
+      job.completion()
     }
     var kept: [Job] = []
     for job in waiting[waitingHead...] {
       if job.transfer.isCancelled {
         job.transfer.abort()
-        job.continuation.resume()
+        job.completion()
       } else {
         kept.append(job)
       }

@@ -13,7 +13,8 @@ import SpriteFetch
 /// A sprite whose file still matches its record (name, size and hash) is not fetched again while
 /// younger than `ttl`; after that it is revalidated with `If-None-Match` / `If-Modified-Since`, and
 /// a 304 keeps the file. A file that was changed or removed is fetched again. Sprite requests go
-/// to the loader with `usesCache` false, so a ``CachingDataLoader`` neither reads nor stores them.
+/// to the loader's completion form with `usesCache` false, so a ``CachingDataLoader`` neither reads
+/// nor stores them and hands them straight to `CurlDataLoader`'s transfer thread: no task per sprite.
 final class DownloadedSprites: Sendable {
   /// Why a sprite could not be kept: the transfer failed (the item fails), or its file could not
   /// be written (the run stops).
@@ -63,39 +64,59 @@ final class DownloadedSprites: Sendable {
   }
 
   /// Makes `file` in the folder hold the sprite at `url`: kept when fresh, revalidated when stale,
-  /// downloaded otherwise.
+  /// downloaded otherwise; then calls `completion` once with what was kept or the failure.
   ///
-  /// - Returns: The file's size and where it came from.
-  /// - Throws: ``Failure``.
-  func keep(_ url: URL, as file: String, loader: any DataLoading) async throws(Failure) -> Kept {
+  /// A fresh file completes at once, on this thread. Otherwise the request goes to the loader's
+  /// completion form, and `completion` runs where the loader's does (for `CurlDataLoader`, its
+  /// transfer thread, which then also writes the new body, as curl's own `--parallel` does).
+  func keep(
+    _ url: URL, as file: String, loader: any DataLoading,
+    completion: @escaping @Sendable (Result<Kept, Failure>) -> Void
+  ) {
     let source = url.absoluteString
     var request = FetchRequest(url: url, expecting: .png)
     request.usesCache = false
+    var revalidating: (record: DownloadManifest.Record, bytes: Int)?
     if let record = previous.records[source], record.file == file,
       let kept = folder.contents(of: file), kept.count == record.bytes,
       FNV1a.hash(kept) == record.hash
     {
       let age = now().timeIntervalSince1970 - record.fetchedAt
       if age >= 0 && age < ttl {
-        return Kept(bytes: kept.count, fromCache: true)
+        completion(.success(Kept(bytes: kept.count, fromCache: true)))
+        return
       }
       if record.etag != nil || record.lastModified != nil {
         request.ifNoneMatch = record.etag
         request.ifModifiedSince = record.lastModified
-        let response = try await load(request, loader)
-        guard response.isNotModified else {
-          return Kept(bytes: try store(response, source: source, file: file), fromCache: false)
+        revalidating = (record, kept.count)
+      }
+    }
+    let stored = revalidating
+    loader.load(request) { [self] result in
+      switch result {
+      case .failure(let error):
+        completion(.failure(.fetch(error)))
+      case .success(let response) where response.isNotModified:
+        guard let (record, bytes) = stored else {
+          completion(.failure(.fetch(FetchError.httpStatus(304))))
+          return
         }
         var refreshed = record
         refreshed.fetchedAt = now().timeIntervalSince1970
         if let etag = response.etag { refreshed.etag = etag }
         if let lastModified = response.lastModified { refreshed.lastModified = lastModified }
         current.withLock { $0.records[source] = refreshed }
-        return Kept(bytes: kept.count, fromCache: true)
+        completion(.success(Kept(bytes: bytes, fromCache: true)))
+      case .success(let response):
+        do throws(Failure) {
+          let bytes = try store(response, source: source, file: file)
+          completion(.success(Kept(bytes: bytes, fromCache: false)))
+        } catch {
+          completion(.failure(error))
+        }
       }
     }
-    return Kept(
-      bytes: try store(try await load(request, loader), source: source, file: file), fromCache: false)
   }
 
   /// Writes the manifest: the records of earlier runs, updated by this one.
@@ -103,16 +124,6 @@ final class DownloadedSprites: Sendable {
     let directory = String(manifestPath[..<manifestPath.lastIndex(of: "/")!])
     try FileIO.createDirectory(directory)
     try FileIO.writeAtomically(current.withLock { $0 }.encoded(), to: manifestPath)
-  }
-
-  private func load(_ request: FetchRequest, _ loader: any DataLoading) async throws(Failure)
-    -> FetchResponse
-  {
-    do {
-      return try await loader.load(request)
-    } catch {
-      throw .fetch(error)
-    }
   }
 
   /// Writes a response's body as `file` and records it (with its validators when the status is

@@ -190,29 +190,21 @@ public final class ThemeFetch: Sendable {
         do {
           for try await input in inputs {
             if state.withLock({ $0.cancelled || $0.fatal }) { break }
-            let counts = state.withLock { $0.list() }
-            progress?(counts)
-            switch input {
-            case .skipped:
-              skipped += 1
-            case .failed(let source, let stage, let message):
-              let failure = BatchIndex.Failure(source: source, stage: stage, message: message)
-              results.append(.failed(failure))
-              let counts = state.withLock { $0.finish(.failed(failure), origin: nil) }
-              progress?(counts)
-            case .sprite(let url, let rawName, let id):
-              let name = namer.uniqueName(for: rawName)
-              let position = results.count
-              results.append(nil)
-              if running >= limit { collect(await group.next()) }
-              running += 1
-              group.addTask {
-                guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
-                let (result, origin) = await Self.process(
-                  url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
-                  analysis: analysis)
-                return (position, result, origin)
-              }
+            guard
+              let (url, rawName, id) = list(
+                input, skipped: &skipped, progress: progress, record: { results.append($0) })
+            else { continue }
+            let name = namer.uniqueName(for: rawName)
+            let position = results.count
+            results.append(nil)
+            if running >= limit { collect(await group.next()) }
+            running += 1
+            group.addTask {
+              guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
+              let (result, origin) = await Self.process(
+                url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
+                analysis: analysis)
+              return (position, result, origin)
             }
           }
         } catch {
@@ -251,61 +243,75 @@ public final class ThemeFetch: Sendable {
       counts: state.withLock { $0.counts })
   }
 
-  /// Runs a download-only fetch: twice `concurrency` worker tasks take sprites from a
-  /// ``HandOffQueue`` that this task fills in input order, so no task is created per sprite and
-  /// a finished download does not hop back to this task. Returns the results by input position
-  /// and the number of skipped entries.
+  /// Runs a download-only fetch: this task names the sprites in input order and starts each
+  /// download with the loader's completion form, at most twice `concurrency` at a time
+  /// (``InFlightLimiter``). For `CurlDataLoader` each sprite is written on the transfer thread as
+  /// its transfer ends, as curl's `--parallel` writes its files: no task, and no hop to another
+  /// thread, per sprite. Returns the results by input position and the number of skipped entries.
   private func runDownloads(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
     sprites: DownloadedSprites, progress: (@Sendable (Progress) -> Void)?
   ) async -> (results: [FetchResult?], skipped: Int) {
     let results = Locked([FetchResult?]())
-    let queue = HandOffQueue<DownloadItem>(capacity: options.concurrency)
+    let limiter = InFlightLimiter(limit: 2 * options.concurrency)
     let state = self.state
     var namer = SpriteNamer()
     var skipped = 0
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<(2 * options.concurrency) {
-        group.addTask {
-          while let item = await queue.next() {
-            if state.withLock({ $0.cancelled || $0.fatal }) { continue }
-            let (result, origin) = await Self.download(
-              url: item.url, name: item.name, loader: loader, into: sprites)
-            results.withLock { $0[item.position] = result }
-            let counts = state.withLock { $0.finish(result, origin: origin) }
-            progress?(counts)
-          }
+    do {
+      for try await input in inputs {
+        if state.withLock({ $0.cancelled || $0.fatal }) { break }
+        guard
+          let (url, rawName, _) = list(
+            input, skipped: &skipped, progress: progress,
+            record: { result in results.withLock { $0.append(result) } })
+        else { continue }
+        let name = namer.uniqueName(for: rawName)
+        let position = results.withLock { all -> Int in
+          all.append(nil)
+          return all.count - 1
         }
-      }
-      do {
-        for try await input in inputs {
-          if state.withLock({ $0.cancelled || $0.fatal }) { break }
-          let counts = state.withLock { $0.list() }
+        await limiter.acquire()
+        if state.withLock({ $0.cancelled || $0.fatal }) {
+          limiter.release()
+          break
+        }
+        Self.download(url: url, name: name, loader: loader, into: sprites) { result, origin in
+          results.withLock { $0[position] = result }
+          let counts = state.withLock { $0.finish(result, origin: origin) }
           progress?(counts)
-          switch input {
-          case .skipped:
-            skipped += 1
-          case .failed(let source, let stage, let message):
-            let failure = BatchIndex.Failure(source: source, stage: stage, message: message)
-            results.withLock { $0.append(.failed(failure)) }
-            let counts = state.withLock { $0.finish(.failed(failure), origin: nil) }
-            progress?(counts)
-          case .sprite(let url, let rawName, _):
-            let name = namer.uniqueName(for: rawName)
-            let position = results.withLock { all -> Int in
-              all.append(nil)
-              return all.count - 1
-            }
-            await queue.push(DownloadItem(position: position, url: url, name: name))
-          }
+          limiter.release()
         }
-      } catch {
-        let failure = Self.failure(ofList: error)
-        results.withLock { $0.append(.failed(failure)) }
       }
-      queue.close()
+    } catch {
+      let failure = Self.failure(ofList: error)
+      results.withLock { $0.append(.failed(failure)) }
     }
+    await limiter.drain()
     return (results.withLock { $0 }, skipped)
+  }
+
+  /// Counts `input` as listed and returns the sprite it names; a skipped entry is added to
+  /// `skipped`, and a failed one is counted as finished and passed to `record` (both return nil).
+  private func list(
+    _ input: FetchInput, skipped: inout Int, progress: (@Sendable (Progress) -> Void)?,
+    record: (FetchResult) -> Void
+  ) -> (url: URL, name: String, id: Int?)? {
+    // Counted first: `progress?(...)` would skip evaluating its argument when there is no closure.
+    let listed = state.withLock { $0.list() }
+    progress?(listed)
+    switch input {
+    case .sprite(let url, let name, let id):
+      return (url, name, id)
+    case .skipped:
+      skipped += 1
+    case .failed(let source, let stage, let message):
+      let failure = FetchResult.failed(
+        BatchIndex.Failure(source: source, stage: stage, message: message))
+      record(failure)
+      let finished = state.withLock { $0.finish(failure, origin: nil) }
+      progress?(finished)
+    }
+    return nil
   }
 
   /// The index record of a stream that ended with an error: a PokeAPI list page that failed is
@@ -351,42 +357,31 @@ public final class ThemeFetch: Sendable {
     return (result, origin)
   }
 
-  /// Downloads one sprite (unless `sprites` still holds it fresh) and writes it, as received, to
-  /// `sprites/<name>.png`.
+  /// Downloads one sprite (unless `sprites` still holds it fresh), writes it as received to
+  /// `sprites/<name>.png`, and passes the outcome and where the body came from to `completion`
+  /// (on the thread described at ``DownloadedSprites/keep(_:as:loader:completion:)``).
   private static func download(
-    url: URL, name: String, loader: any DataLoading, into sprites: DownloadedSprites
-  ) async -> (FetchResult, Origin?) {
+    url: URL, name: String, loader: any DataLoading, into sprites: DownloadedSprites,
+    completion: @escaping @Sendable (FetchResult, Origin?) -> Void
+  ) {
     let source = url.absoluteString
     let file = name + ".png"
-    let kept: DownloadedSprites.Kept
-    do throws(DownloadedSprites.Failure) {
-      kept = try await sprites.keep(url, as: file, loader: loader)
-    } catch {
-      switch error {
-      case .fetch(let error):
-        return (
-          .failed(
-            BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error))),
-          nil
-        )
-      case .write(let file, let failure):
-        return (
-          .fatal(ThemeBatch.Fatal(path: sprites.folder.path + "/" + file, reason: failure.reason)),
-          nil
-        )
+    sprites.keep(url, as: file, loader: loader) { outcome in
+      switch outcome {
+      case .success(let kept):
+        let entry = DownloadIndex.Entry(
+          name: name, source: source, sprite: "sprites/" + file, bytes: kept.bytes)
+        completion(.downloaded(entry), kept.fromCache ? .cache : .network)
+      case .failure(.fetch(let error)):
+        let failure = BatchIndex.Failure(
+          source: source, stage: "fetch", message: String(describing: error))
+        completion(.failed(failure), nil)
+      case .failure(.write(let file, let failure)):
+        let path = sprites.folder.path + "/" + file
+        completion(.fatal(ThemeBatch.Fatal(path: path, reason: failure.reason)), nil)
       }
     }
-    let entry = DownloadIndex.Entry(
-      name: name, source: source, sprite: "sprites/" + file, bytes: kept.bytes)
-    return (.downloaded(entry), kept.fromCache ? .cache : .network)
   }
-}
-
-/// One sprite waiting for a download worker: its input position, URL and unique name.
-private struct DownloadItem: Sendable {
-  var position: Int
-  var url: URL
-  var name: String
 }
 
 /// What became of one fetched item.
