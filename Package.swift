@@ -25,12 +25,14 @@ let package = Package(
     .target(
       name: "CSpriteCurl",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // SHA-256 of eight messages at once with AVX2, chosen at run time (see its header).
+    .target(name: "CSpriteSHA256"),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
     .target(
-      name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch"],
+      name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256"],
       exclude: ["Schemas"]),
     .executableTarget(
       name: "sprite-theme",

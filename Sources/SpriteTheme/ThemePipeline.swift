@@ -32,15 +32,17 @@ public struct ThemePipeline: Sendable {
     try decode(read(path), source: path)
   }
 
-  /// Decodes and analyses PNG bytes that came from `path` or `url` (for the theme's `source`).
+  /// Decodes and analyses PNG bytes that came from `path` or `url` (for the theme's `source`);
+  /// `sha256` is their digest when the caller has computed it already.
   ///
   /// - Throws: ``Error/decodeFailed(source:_:)``.
   public func analyze(
-    bytes: [UInt8], name: String, path: String? = nil, url: String? = nil, id: Int? = nil
+    bytes: [UInt8], name: String, path: String? = nil, url: String? = nil, id: Int? = nil,
+    sha256: String? = nil
   ) throws(Error) -> AnalyzedSprite {
     let image = try decode(bytes, source: path ?? url ?? name)
     let source = Theme.Source(
-      name: name, path: path, url: url, id: id, sha256: SHA256.hex(of: bytes),
+      name: name, path: path, url: url, id: id, sha256: sha256 ?? SHA256.hex(of: bytes),
       width: image.width, height: image.height, opaquePixels: image.visiblePixelCount)
     return AnalyzedSprite(image: image, theme: theme(of: image, source: source))
   }
@@ -78,7 +80,10 @@ public struct ThemePipeline: Sendable {
     }
   }
 
-  private func read(_ path: String) throws(Error) -> [UInt8] {
+  /// The bytes of the file at `path`.
+  ///
+  /// - Throws: ``Error/readFailed(source:reason:)``.
+  func read(_ path: String) throws(Error) -> [UInt8] {
     do {
       return try FileIO.read(path)
     } catch {

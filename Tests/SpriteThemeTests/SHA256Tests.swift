@@ -43,6 +43,40 @@ struct SHA256Tests {
     }
   }
 
+  @Test("eight at a time (AVX2 lanes): groups of mixed lengths match the reference, in order")
+  func lanesMatchReference() {
+    var rng = SeededRandom(seed: 12)
+    // Lengths around every padding boundary, empty messages, and long ones beside short ones,
+    // in groups of 1 to 19 (full groups of eight and partial ones).
+    var lengths = Array(0...200)
+    lengths += [0, 5000, 1, 64, 119, 120, 4096, 55, 56, 63, 65, 1_000, 0, 0, 3000]
+    var start = 0
+    var groups = [[[UInt8]]]()
+    while start < lengths.count {
+      let size = Int.random(in: 1...19, using: &rng)
+      groups.append(
+        lengths[start..<min(start + size, lengths.count)].map { n in
+          (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        })
+      start += size
+    }
+    var everything = [String]()
+    for group in groups {
+      let expected = group.map { ReferenceSHA256.digest(of: $0).map { String(format: "%02x", $0) }.joined() }
+      #expect(SHA256.hex(ofEach: group) == expected, "lengths \(group.map(\.count))")
+      everything += expected
+    }
+    // All at once: lanes take the next message as theirs end, long and short mixed.
+    #expect(SHA256.hex(ofEach: groups.flatMap { $0 }) == everything)
+    let nist = ["", "abc", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"].map { Array($0.utf8) }
+    #expect(
+      SHA256.hex(ofEach: nist) == [
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+      ])
+  }
+
   @Test("messages around the padding boundary differ and have 64 hex digits")
   func paddingBoundaries() {
     let digests = (54...66).map { SHA256.hex(of: [UInt8](repeating: 0x5A, count: $0)) }
