@@ -76,21 +76,15 @@ public struct CachingDataLoader: DataLoading {
 
   /// Loads as ``load(_:)`` does, calling `completion` with the outcome: requests that bypass the
   /// cache go to the inner loader's completion form (no task per request), others run on a task.
+  @discardableResult
   public func load(
     _ request: FetchRequest,
     completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
-  ) {
+  ) -> LoadHandle {
     if bypassesCache(request) {
-      inner.load(request, completion: completion)
-      return
+      return inner.load(request, completion: completion)
     }
-    Task {
-      do {
-        completion(.success(try await load(request)))
-      } catch {
-        completion(.failure(error))
-      }
-    }
+    return loadOnTask(request, completion: completion)
   }
 
   /// True for requests the cache neither answers nor stores (see the type's documentation).

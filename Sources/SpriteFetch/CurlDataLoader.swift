@@ -74,17 +74,21 @@ public final class CurlDataLoader: DataLoading {
 
   /// Loads a request as ``load(_:)`` does, without a task per transfer: `completion` runs on the
   /// transfer thread as soon as the response is in (keep it short: it holds up other transfers),
-  /// or on a task after a retry's backoff. No task cancellation reaches these transfers.
+  /// or on a task after a retry's backoff. Cancelling the returned handle stops the transfer (or
+  /// the backoff wait) at once.
+  @discardableResult
   public func load(
     _ request: FetchRequest,
     completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
-  ) {
-    start(request, attempt: 0, completion: completion)
+  ) -> LoadHandle {
+    let handle = LoadHandle()
+    start(request, attempt: 0, handle: handle, completion: completion)
+    return handle
   }
 
   /// One attempt of a completion-style load; retries start the next one after the backoff.
   private func start(
-    _ request: FetchRequest, attempt: Int,
+    _ request: FetchRequest, attempt: Int, handle: LoadHandle,
     completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
   ) {
     let scheme = request.url.scheme?.lowercased() ?? ""
@@ -92,23 +96,34 @@ public final class CurlDataLoader: DataLoading {
       completion(.failure(FetchError.unsupportedURL(request.url.absoluteString)))
       return
     }
+    if handle.isCancelled {
+      completion(.failure(FetchError.cancelled))
+      return
+    }
     let finish: @Sendable (Result<CurlResult, AttemptFailure>) -> Void = { [self] result in
       switch evaluate(result, request: request, attempt: attempt) {
       case .done(let result): completion(result.mapError { $0 })
       case .retry(let delay):
-        Task {
+        let wait = Task {
           try? await Task.sleep(for: delay)
-          start(request, attempt: attempt + 1, completion: completion)
+          start(request, attempt: attempt + 1, handle: handle, completion: completion)
         }
+        handle.whenCancelled { wait.cancel() }
       }
     }
     guard let transfer = checkOutPrepared(request, finish) else { return }
+    let engine = self.engine
+    // Registered before the transfer starts and cleared before its handle goes back to the pool,
+    // under the handle's lock both times, so a late cancel never reaches the handle's next use.
+    handle.whenCancelled { engine.cancel(transfer) }
     let submitted = engine.submit(transfer) { [self] in
+      handle.clearAction()
       let result = transfer.result(maxBytes: configuration.maxBytes)
       pool.checkIn(transfer)
       finish(result)
     }
     if !submitted {
+      handle.clearAction()
       pool.checkIn(transfer)
       finish(.failure(Self.noMultiHandle))
     }

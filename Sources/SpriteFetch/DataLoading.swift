@@ -21,23 +21,41 @@ public protocol DataLoading: Sendable {
   ///
   /// The default runs ``load(_:)`` on a new task. `CurlDataLoader` calls `completion` on its
   /// transfer thread: keep it short, or hand the work on.
+  ///
+  /// - Returns: A handle that cancels the load (`completion` then gets `FetchError.cancelled`).
+  @discardableResult
   func load(
     _ request: FetchRequest,
-    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void)
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) -> LoadHandle
 }
 
 extension DataLoading {
-  /// Runs ``load(_:)`` on a new task and passes its outcome to `completion`.
+  /// Runs ``load(_:)`` on a new task and passes its outcome to `completion`; cancelling the
+  /// handle cancels the task.
+  @discardableResult
   public func load(
     _ request: FetchRequest,
     completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
-  ) {
-    Task {
+  ) -> LoadHandle {
+    loadOnTask(request, completion: completion)
+  }
+
+  /// Runs ``load(_:)`` on a new task and passes its outcome to `completion`; the handle cancels
+  /// the task.
+  func loadOnTask(
+    _ request: FetchRequest,
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) -> LoadHandle {
+    let handle = LoadHandle()
+    let task = Task {
       do {
         completion(.success(try await load(request)))
       } catch {
         completion(.failure(error))
       }
     }
+    handle.whenCancelled { task.cancel() }
+    return handle
   }
 }

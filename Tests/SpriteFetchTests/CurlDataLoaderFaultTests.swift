@@ -85,6 +85,26 @@ struct CurlDataLoaderFaultTests {
     #expect(error == .cancelled)
   }
 
+  @Test("the completion form: cancelling the handle stops a stalled transfer with cancelled")
+  func handleCancellation() async throws {
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
+    defer { server.stop() }
+    let loader = TestLoaders.loader(retries: 2)
+    let outcome = await withCheckedContinuation { continuation in
+      let handle = loader.load(FetchRequest(url: server.url("/stall"))) { continuation.resume(returning: $0) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { handle.cancel() }
+    }
+    #expect(throws: FetchError.cancelled) { try outcome.get() }
+    // A handle cancelled before the load starts never transfers.
+    let early = LoadHandle()
+    early.cancel()
+    #expect(early.isCancelled)
+    let ran = LockedBox(false)
+    early.whenCancelled { ran.withLock { $0 = true } }
+    #expect(ran.withLock { $0 }, "an action registered after cancel() runs at once")
+  }
+
   @Test("cancelling a transfer that waits for a free slot stops it; the running one is unaffected")
   func cancellationWhileQueued() async throws {
     let server = try RawSocketServer(

@@ -229,6 +229,33 @@ struct FetchEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == urls.count)
   }
 
+  @Test(
+    "SIGINT cancels transfers in flight: a stalled server does not hold the exit until the timeout",
+    arguments: [false, true])
+  func interruptCancelsStalledTransfers(downloadOnly: Bool) async throws {
+    let server = try await PokeAPITestServer(samples: 3)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let list = directory.url.appendingPathComponent("urls.txt")
+    let urls = (1...3).map { server.url("/sprites/\($0).png") } + (1...3).map { server.url("/stall/\($0).png") }
+    try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+    let out = directory.url.appendingPathComponent("out")
+    let arguments =
+      ["fetch", "--urls", list.path, "--out", out.path, "--quiet"] + (downloadOnly ? ["--download-only"] : [])
+    // SIGINT once the three stalled requests have reached the server. Without cancellation the
+    // run would wait out the no-progress timeout and its retries, then report the three URLs.
+    let result = try await BuiltBinary.run(arguments) { [stalled = server.stalled] pid in
+      DispatchQueue.global().async {
+        for _ in 0..<2000 where stalled.count < 3 { usleep(5000) }
+        kill(pid, SIGINT)
+      }
+    }
+    #expect(result.status == 130, "\(result.stderr)")
+    #expect(result.stderr.contains("interrupted"), "\(result.stderr)")
+    #expect(!result.stderr.contains("/stall/"), "cancelled transfers are not failures: \(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
+  }
+
   /// Runs the binary and sends it SIGINT once `folder` holds `count` files (or after 10 s). The
   /// watch runs on a Dispatch queue, not on Swift's cooperative pool, which other suites may
   /// keep busy.

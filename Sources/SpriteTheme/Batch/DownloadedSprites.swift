@@ -69,10 +69,13 @@ final class DownloadedSprites: Sendable {
   /// A fresh file completes at once, on this thread. Otherwise the request goes to the loader's
   /// completion form, and `completion` runs where the loader's does (for `CurlDataLoader`, its
   /// transfer thread, which then also writes the new body, as curl's own `--parallel` does).
+  ///
+  /// - Returns: The load's handle (nil when the file was fresh and nothing was loaded).
+  @discardableResult
   func keep(
     _ url: URL, as file: String, loader: any DataLoading,
     completion: @escaping @Sendable (Result<Kept, Failure>) -> Void
-  ) {
+  ) -> LoadHandle? {
     let source = url.absoluteString
     var request = FetchRequest(url: url, expecting: .png)
     request.usesCache = false
@@ -84,7 +87,7 @@ final class DownloadedSprites: Sendable {
       let age = now().timeIntervalSince1970 - record.fetchedAt
       if age >= 0 && age < ttl {
         completion(.success(Kept(bytes: kept.count, fromCache: true)))
-        return
+        return nil
       }
       if record.etag != nil || record.lastModified != nil {
         request.ifNoneMatch = record.etag
@@ -93,7 +96,7 @@ final class DownloadedSprites: Sendable {
       }
     }
     let stored = revalidating
-    loader.load(request) { [self] result in
+    return loader.load(request) { [self] result in
       switch result {
       case .failure(let error):
         completion(.failure(.fetch(error)))

@@ -106,9 +106,15 @@ public final class ThemeFetch: Sendable {
     self.options = options
   }
 
-  /// Asks the run to stop taking new items; safe to call from a signal handler queue.
+  /// Stops the run soon: no new items are taken and the downloads in flight are cancelled (they
+  /// are neither written nor reported as errors). Safe to call from a signal handler queue.
   public func cancel() {
-    state.withLock { $0.cancelled = true }
+    let (loads, work) = state.withLock { run in
+      run.cancelled = true
+      return (Array(run.loads.values), run.work)
+    }
+    for load in loads { load.cancel() }
+    work?.cancel()
   }
 
   /// Runs ``run(inputs:loader:progress:)`` to completion from synchronous code.
@@ -156,7 +162,6 @@ public final class ThemeFetch: Sendable {
     }
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
-    var namer = SpriteNamer()
     var results = [FetchResult?]()
     var skipped = 0
     let downloadOnly = options.downloadOnly
@@ -178,39 +183,56 @@ public final class ThemeFetch: Sendable {
     let pipeline = options.pipeline
 
     if !downloadOnly {
-      await withTaskGroup(of: (Int, FetchResult, Origin?).self) { group in
-        var running = 0
-        func collect(_ finished: (Int, FetchResult, Origin?)?) {
-          guard let (position, result, origin) = finished else { return }
-          running -= 1
-          results[position] = result
-          let counts = state.withLock { $0.finish(result, origin: origin) }
-          progress?(counts)
-        }
-        do {
-          for try await input in inputs {
-            if state.withLock({ $0.cancelled || $0.fatal }) { break }
-            guard
-              let (url, rawName, id) = list(
-                input, skipped: &skipped, progress: progress, record: { results.append($0) })
-            else { continue }
-            let name = namer.uniqueName(for: rawName)
-            let position = results.count
-            results.append(nil)
-            if running >= limit { collect(await group.next()) }
-            running += 1
-            group.addTask {
-              guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
-              let (result, origin) = await Self.process(
-                url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
-                analysis: analysis)
-              return (position, result, origin)
+      guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
+      // In a task of its own, so that cancel() can stop the transfers in flight at once.
+      let work = Task { [state] () -> ([FetchResult?], Int) in
+        var namer = SpriteNamer()
+        var results = [FetchResult?]()
+        var skipped = 0
+        await withTaskGroup(of: (Int, FetchResult, Origin?).self) { group in
+          var running = 0
+          func collect(_ finished: (Int, FetchResult, Origin?)?) {
+            guard let (position, result, origin) = finished else { return }
+            running -= 1
+            results[position] = result
+            let counts = state.withLock { $0.finish(result, origin: origin) }
+            progress?(counts)
+          }
+          do {
+            for try await input in inputs {
+              if state.withLock({ $0.cancelled || $0.fatal }) { break }
+              guard
+                let (url, rawName, id) = Self.list(
+                  input, state: state, skipped: &skipped, progress: progress,
+                  record: { results.append($0) })
+              else { continue }
+              let name = namer.uniqueName(for: rawName)
+              let position = results.count
+              results.append(nil)
+              if running >= limit { collect(await group.next()) }
+              running += 1
+              group.addTask {
+                let (result, origin) = await Self.process(
+                  url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
+                  analysis: analysis)
+                return (position, result, origin)
+              }
+            }
+          } catch {
+            if !state.withLock({ $0.cancelled }) {
+              results.append(.failed(Self.failure(ofList: error)))
             }
           }
-        } catch {
-          results.append(.failed(Self.failure(ofList: error)))
+          while running > 0 { collect(await group.next()) }
         }
-        while running > 0 { collect(await group.next()) }
+        return (results, skipped)
+      }
+      state.withLock { $0.work = work }
+      if state.withLock({ $0.cancelled }) { work.cancel() }
+      (results, skipped) = await withTaskCancellationHandler {
+        await work.value
+      } onCancel: {
+        work.cancel()
       }
     }
 
@@ -223,7 +245,7 @@ public final class ThemeFetch: Sendable {
       case .downloaded(let entry): downloaded.append(entry)
       case .failed(let failure): errors.append(failure)
       case .fatal(let fatal): throw fatal
-      case nil: break
+      case .cancelled, nil: break
       }
     }
     let index = BatchIndex(entries: entries, errors: errors)
@@ -261,8 +283,8 @@ public final class ThemeFetch: Sendable {
       for try await input in inputs {
         if state.withLock({ $0.cancelled || $0.fatal }) { break }
         guard
-          let (url, rawName, _) = list(
-            input, skipped: &skipped, progress: progress,
+          let (url, rawName, _) = Self.list(
+            input, state: state, skipped: &skipped, progress: progress,
             record: { result in results.withLock { $0.append(result) } })
         else { continue }
         let name = namer.uniqueName(for: rawName)
@@ -275,16 +297,30 @@ public final class ThemeFetch: Sendable {
           limiter.release()
           break
         }
-        Self.download(url: url, name: name, loader: loader, into: sprites) { result, origin in
+        let handle = Self.download(url: url, name: name, loader: loader, into: sprites) {
+          result, origin in
           results.withLock { $0[position] = result }
-          let counts = state.withLock { $0.finish(result, origin: origin) }
+          let counts = state.withLock { run in
+            run.forget(position)
+            return run.finish(result, origin: origin)
+          }
           progress?(counts)
           limiter.release()
         }
+        if let handle {
+          // A cancel() that came before the handle was recorded would not have reached it.
+          let cancelled = state.withLock { run in
+            run.record(handle, at: position)
+            return run.cancelled
+          }
+          if cancelled { handle.cancel() }
+        }
       }
     } catch {
-      let failure = Self.failure(ofList: error)
-      results.withLock { $0.append(.failed(failure)) }
+      if !state.withLock({ $0.cancelled }) {
+        let failure = Self.failure(ofList: error)
+        results.withLock { $0.append(.failed(failure)) }
+      }
     }
     await limiter.drain()
     return (results.withLock { $0 }, skipped)
@@ -292,9 +328,9 @@ public final class ThemeFetch: Sendable {
 
   /// Counts `input` as listed and returns the sprite it names; a skipped entry is added to
   /// `skipped`, and a failed one is counted as finished and passed to `record` (both return nil).
-  private func list(
-    _ input: FetchInput, skipped: inout Int, progress: (@Sendable (Progress) -> Void)?,
-    record: (FetchResult) -> Void
+  private static func list(
+    _ input: FetchInput, state: Locked<FetchState>, skipped: inout Int,
+    progress: (@Sendable (Progress) -> Void)?, record: (FetchResult) -> Void
   ) -> (url: URL, name: String, id: Int?)? {
     // Counted first: `progress?(...)` would skip evaluating its argument when there is no closure.
     let listed = state.withLock { $0.list() }
@@ -333,6 +369,8 @@ public final class ThemeFetch: Sendable {
     let response: FetchResponse
     do {
       response = try await loader.load(FetchRequest(url: url, expecting: .png))
+    } catch FetchError.cancelled {
+      return (.cancelled, nil)
     } catch {
       return (
         .failed(
@@ -363,15 +401,17 @@ public final class ThemeFetch: Sendable {
   private static func download(
     url: URL, name: String, loader: any DataLoading, into sprites: DownloadedSprites,
     completion: @escaping @Sendable (FetchResult, Origin?) -> Void
-  ) {
+  ) -> LoadHandle? {
     let source = url.absoluteString
     let file = name + ".png"
-    sprites.keep(url, as: file, loader: loader) { outcome in
+    return sprites.keep(url, as: file, loader: loader) { outcome in
       switch outcome {
       case .success(let kept):
         let entry = DownloadIndex.Entry(
           name: name, source: source, sprite: "sprites/" + file, bytes: kept.bytes)
         completion(.downloaded(entry), kept.fromCache ? .cache : .network)
+      case .failure(.fetch(let error)) where (error as? FetchError) == .cancelled:
+        completion(.cancelled, nil)
       case .failure(.fetch(let error)):
         let failure = BatchIndex.Failure(
           source: source, stage: "fetch", message: String(describing: error))
@@ -390,6 +430,8 @@ private enum FetchResult: Sendable {
   case downloaded(DownloadIndex.Entry)
   case failed(BatchIndex.Failure)
   case fatal(ThemeBatch.Fatal)
+  /// Stopped by ``ThemeFetch/cancel()``: neither written nor an error.
+  case cancelled
 }
 
 /// The lock-protected counters of one run.
@@ -397,6 +439,12 @@ private struct FetchState: Sendable {
   var counts = ThemeFetch.Progress()
   var cancelled = false
   var fatal = false
+  /// The downloads in flight by input position (download-only), for ``ThemeFetch/cancel()``.
+  var loads: [Int: LoadHandle] = [:]
+  /// Positions whose download finished before its handle was recorded.
+  var finishedBeforeRecorded: Set<Int> = []
+  /// The task running the downloads and analyses (full fetch), for ``ThemeFetch/cancel()``.
+  var work: Task<([FetchResult?], Int), Never>?
 
   /// Counts one more listed entry; returns the counts.
   mutating func list() -> ThemeFetch.Progress {
@@ -415,9 +463,19 @@ private struct FetchState: Sendable {
     case .written: counts.analysed += 1
     case .failed: counts.failed += 1
     case .fatal: fatal = true
-    case .downloaded: break
+    case .downloaded, .cancelled: break
     }
     return counts
+  }
+
+  /// Records the handle of the download at `position`, unless it has finished already.
+  mutating func record(_ handle: LoadHandle, at position: Int) {
+    if finishedBeforeRecorded.remove(position) == nil { loads[position] = handle }
+  }
+
+  /// Forgets the download at `position`, which has finished.
+  mutating func forget(_ position: Int) {
+    if loads.removeValue(forKey: position) == nil { finishedBeforeRecorded.insert(position) }
   }
 }
 

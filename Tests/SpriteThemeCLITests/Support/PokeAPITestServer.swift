@@ -10,6 +10,7 @@ import _SpriteTestSupport
 ///   sprite answers 404.
 /// - `/files/<sample file name>`: a sample by its file name.
 /// - `/slow/<id>.png`: the sprite of `/sprites/<id>.png` after a 25 ms pause (queries ignored).
+/// - `/stall/<name>`: no answer for two minutes (counted in `stalled` when it arrives).
 /// - Sprites carry an `ETag`; a request whose `If-None-Match` matches gets a 304 (counted).
 final class PokeAPITestServer: Sendable {
   /// One entry of the tree.
@@ -24,6 +25,8 @@ final class PokeAPITestServer: Sendable {
   let requests = LockedCount()
   /// The 304 answers so far.
   let notModified = LockedCount()
+  /// The requests to `/stall/...` so far.
+  let stalled = LockedCount()
   let entries: [Entry]
   private let task: Task<Void, any Error>
 
@@ -37,7 +40,8 @@ final class PokeAPITestServer: Sendable {
     if broken { entries.append(Entry(id: next + 1, name: "broken", sample: URL(fileURLWithPath: "/nonexistent.png"))) }
     entries.append(Entry(id: 10001, name: "some-form", sample: Fixtures.sampleSpriteFiles().first))
     self.entries = entries
-    let handler = TreeHandler(entries: entries, requests: requests, notModified: notModified)
+    let handler = TreeHandler(
+      entries: entries, requests: requests, notModified: notModified, stalled: stalled)
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
     self.server = server
     task = Task { try await server.run() }
@@ -77,6 +81,7 @@ private struct TreeHandler: HTTPHandler {
   let entries: [PokeAPITestServer.Entry]
   let requests: LockedCount
   let notModified: LockedCount
+  let stalled: LockedCount
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     requests.increment()
@@ -95,6 +100,10 @@ private struct TreeHandler: HTTPHandler {
     }
     if parts.count == 2, parts[0] == "slow" {
       try await Task.sleep(for: .milliseconds(25))
+    }
+    if parts.count == 2, parts[0] == "stall" {
+      stalled.increment()
+      try await Task.sleep(for: .seconds(120))
     }
     if parts.count == 2, parts[0] == "sprites" || parts[0] == "slow",
       let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
