@@ -162,9 +162,9 @@ public final class ThemeFetch: Sendable {
     }
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
-    var results = [FetchResult?]()
-    var skipped = 0
     let downloadOnly = options.downloadOnly
+    let results: [FetchResult?]
+    let skipped: Int
     if let sprites {
       (results, skipped) = await runDownloads(
         inputs: inputs, loader: loader, sprites: sprites, progress: progress)
@@ -174,66 +174,9 @@ public final class ThemeFetch: Sendable {
       } catch {
         throw ThemeBatch.Fatal(path: sprites.manifestPath, reason: error.reason)
       }
-    }
-    let analysis =
-      downloadOnly ? nil : WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
-    defer { analysis?.shutdown() }
-    // The loader's limit plus room for the queue in front of the analysis threads.
-    let limit = options.concurrency + 2 * options.analysisThreads
-    let pipeline = options.pipeline
-
-    if !downloadOnly {
-      guard let analysis else { preconditionFailure("analysis threads run unless download-only") }
-      // In a task of its own, so that cancel() can stop the transfers in flight at once.
-      let work = Task { [state] () -> ([FetchResult?], Int) in
-        var namer = SpriteNamer()
-        var results = [FetchResult?]()
-        var skipped = 0
-        await withTaskGroup(of: (Int, FetchResult, Origin?).self) { group in
-          var running = 0
-          func collect(_ finished: (Int, FetchResult, Origin?)?) {
-            guard let (position, result, origin) = finished else { return }
-            running -= 1
-            results[position] = result
-            let counts = state.withLock { $0.finish(result, origin: origin) }
-            progress?(counts)
-          }
-          do {
-            for try await input in inputs {
-              if state.withLock({ $0.cancelled || $0.fatal }) { break }
-              guard
-                let (url, rawName, id) = Self.list(
-                  input, state: state, skipped: &skipped, progress: progress,
-                  record: { results.append($0) })
-              else { continue }
-              let name = namer.uniqueName(for: rawName)
-              let position = results.count
-              results.append(nil)
-              if running >= limit { collect(await group.next()) }
-              running += 1
-              group.addTask {
-                let (result, origin) = await Self.process(
-                  url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
-                  analysis: analysis)
-                return (position, result, origin)
-              }
-            }
-          } catch {
-            if !state.withLock({ $0.cancelled }) {
-              results.append(.failed(Self.failure(ofList: error)))
-            }
-          }
-          while running > 0 { collect(await group.next()) }
-        }
-        return (results, skipped)
-      }
-      state.withLock { $0.work = work }
-      if state.withLock({ $0.cancelled }) { work.cancel() }
-      (results, skipped) = await withTaskCancellationHandler {
-        await work.value
-      } onCancel: {
-        work.cancel()
-      }
+    } else {
+      (results, skipped) = await runThemes(
+        inputs: inputs, loader: loader, writer: writer, progress: progress)
     }
 
     var entries = [BatchIndex.Entry]()
@@ -263,6 +206,74 @@ public final class ThemeFetch: Sendable {
     return Outcome(
       index: index, downloads: downloads, skipped: skipped, interrupted: false,
       counts: state.withLock { $0.counts })
+  }
+
+  /// Runs a full fetch: each sprite is downloaded on a task of its own (at most the loader's
+  /// limit plus room for the queue in front of the analysis threads), then analysed and written
+  /// on an analysis thread. The tasks run under one task that ``cancel()`` cancels, which stops
+  /// the transfers in flight at once. Returns the results by input position and the number of
+  /// skipped entries.
+  private func runThemes(
+    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
+    writer: SpriteWriter, progress: (@Sendable (Progress) -> Void)?
+  ) async -> (results: [FetchResult?], skipped: Int) {
+    let analysis = WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
+    defer { analysis.shutdown() }
+    let limit = options.concurrency + 2 * options.analysisThreads
+    let pipeline = options.pipeline
+    let state = self.state
+    let work = Task { () -> ([FetchResult?], Int) in
+      var namer = SpriteNamer()
+      var results = [FetchResult?]()
+      var skipped = 0
+      await withTaskGroup(of: (Int, FetchResult, Origin?).self) { group in
+        var running = 0
+        func collect(_ finished: (Int, FetchResult, Origin?)?) {
+          guard let (position, result, origin) = finished else { return }
+          running -= 1
+          results[position] = result
+          let counts = state.withLock { $0.finish(result, origin: origin) }
+          progress?(counts)
+        }
+        do {
+          for try await input in inputs {
+            if state.withLock({ $0.cancelled || $0.fatal }) { break }
+            guard
+              let (url, rawName, id) = Self.list(
+                input, state: state, skipped: &skipped, progress: progress,
+                record: { results.append($0) })
+            else { continue }
+            let name = namer.uniqueName(for: rawName)
+            let position = results.count
+            results.append(nil)
+            if running >= limit { collect(await group.next()) }
+            running += 1
+            group.addTask {
+              let (result, origin) = await Self.process(
+                url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
+                analysis: analysis)
+              return (position, result, origin)
+            }
+          }
+        } catch {
+          if !state.withLock({ $0.cancelled }) {
+            results.append(.failed(Self.failure(ofList: error)))
+          }
+        }
+        while running > 0 { collect(await group.next()) }
+      }
+      return (results, skipped)
+    }
+    let cancelled = state.withLock { run in
+      run.work = work
+      return run.cancelled
+    }
+    if cancelled { work.cancel() }
+    return await withTaskCancellationHandler {
+      await work.value
+    } onCancel: {
+      work.cancel()
+    }
   }
 
   /// Runs a download-only fetch: this task names the sprites in input order and starts each
