@@ -138,9 +138,9 @@ public final class ThemeBatch: Sendable {
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     var json = JSONWriter()
     let total = inputs.count
-    let group = SHA256.lanes > 1 ? 32 : 1
+    let groupSize = SHA256.lanes > 1 ? 32 : 1
     while let positions = state.withLock({
-      $0.nextPositions(upTo: group, total: total, workers: options.jobs)
+      $0.nextPositions(upTo: groupSize, total: total, workers: options.jobs)
     }) {
       let files = positions.map { position -> Result<[UInt8], ThemePipeline.Error> in
         do throws(ThemePipeline.Error) {
@@ -154,7 +154,8 @@ public final class ThemeBatch: Sendable {
         if state.withLock({ $0.cancelled || $0.fatal != nil }) { return }
         let result: ItemResult
         do {
-          let digest = (try? file.get()).map { _ in digests.removeFirst() }
+          // The digests are in the order of the files that could be read.
+          let digest: String? = if case .success = file { digests.removeFirst() } else { nil }
           result = try process(inputs[position], file: file, sha256: digest, writer: writer, json: &json)
         } catch {
           state.withLock { $0.fatal = $0.fatal ?? error }
