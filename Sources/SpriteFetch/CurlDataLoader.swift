@@ -160,7 +160,9 @@ public final class CurlDataLoader: DataLoading {
     case .failure(let attemptFailure):
       failure = attemptFailure
     }
-    guard failure.retryable, attempt < configuration.retries else { return .done(.failure(failure.error)) }
+    guard failure.retryable, attempt < configuration.retries else {
+      return .done(.failure(failure.error))
+    }
     let delay =
       retryAfter.flatMap { RetryPolicy.retryAfterDelay($0, cap: configuration.maxRetryAfter) }
       ?? RetryPolicy.backoff(attempt: attempt, configuration: configuration, unit: jitter.next())

@@ -156,7 +156,8 @@ public final class ThemeBatch: Sendable {
         do {
           // The digests are in the order of the files that could be read.
           let digest: String? = if case .success = file { digests.removeFirst() } else { nil }
-          result = try process(inputs[position], file: file, sha256: digest, writer: writer, json: &json)
+          result = try process(
+            inputs[position], file: file, sha256: digest, writer: writer, json: &json)
         } catch {
           state.withLock { $0.fatal = $0.fatal ?? error }
           return
