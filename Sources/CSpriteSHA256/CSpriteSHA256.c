@@ -4,8 +4,9 @@
 // (5.1.1), initial hash value (5.3.3) and the computation (6.2.2), applied to eight messages side
 // by side. The technique is Intel's "multi-buffer" hashing (Guilford, Yap, Gopal: "Fast SHA-256
 // Implementations on Intel Architecture Processors", 2012): SHA-256 has no parallelism within one
-// message, but eight messages give eight lanes the same instruction stream. Messages of different
-// lengths run for as many blocks as the longest; a lane whose message has ended keeps its state.
+// message, but eight messages give eight lanes the same instruction stream. When a lane's message
+// ends, its digest is written out and the next message starts in that lane; lanes left without a
+// message at the end keep their state while the others finish.
 #include "CSpriteSHA256.h"
 
 #include <string.h>
