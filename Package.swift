@@ -20,7 +20,7 @@ let package = Package(
       name: "CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     // C shims: the only code that includes <png.h> / <curl/curl.h>.
-    .target(name: "CSpritePNG", dependencies: ["CLibPNG"]),
+    .target(name: "CSpritePNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
     // libcurl is opened at run time (dlopen, on first use), so only its headers are needed here.
     .target(
       name: "CSpriteCurl",

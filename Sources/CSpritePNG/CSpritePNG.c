@@ -10,6 +10,10 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // The largest ancillary chunk (iCCP, zTXt, ...) libpng may hold in memory.
 #define CSPRITEPNG_CHUNK_MALLOC_MAX ((png_alloc_size_t)8 * 1024 * 1024)
@@ -164,10 +168,383 @@ CSpritePNG_Status CSpritePNG_read_info(
   return CSpritePNG_StatusLibpngError;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Whole-stream image data: the fast path of CSpritePNG_decode_rgba8.
+//
+// libpng inflates the image data one row at a time (png_read_IDAT_data gives zlib the row as its
+// output buffer). zlib's fast decoding loop (inflate_fast) needs at least 258 bytes of output
+// space, so for rows shorter than that (sprites up to 64 pixels wide) every byte goes through
+// zlib's slow, one-symbol-at-a-time state machine, and wider rows take the slow path for their
+// last 257 bytes. Here, after png_read_info has read and checked every chunk before the image
+// data, the IDAT chunks of a plain 8-bit, non-interlaced image are inflated in one call into one
+// buffer, unfiltered (PNG 3rd edition, section 7.3 and 9) and expanded to RGBA as libpng's
+// transforms would. Anything this path does not handle exactly as libpng does, it leaves to
+// libpng: it never reports an error itself. Whenever something is unusual (a CRC mismatch, a zlib
+// error, extra data, a palette index out of range, any doubt about the chunks after the image),
+// it returns false and the caller carries on with png_read_image and png_read_end from the very
+// same state, so errors, warnings and pixels stay libpng's.
+
+// The most a whole-stream decode buffers (filtered rows); larger images use libpng's row reads,
+// whose rows are then long enough for zlib's fast loop anyway.
+#define CSPRITEPNG_WHOLE_STREAM_MAX ((size_t)16 * 1024 * 1024)
+
+static uint32_t load_be32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+// libpng's chunk name rule (png_check_chunk_name): four ASCII letters.
+static bool valid_chunk_name(const uint8_t *name) {
+  for (int i = 0; i < 4; i++) {
+    uint8_t c = name[i];
+    if (c < 65 || c > 122 || (c > 90 && c < 97)) return false;
+  }
+  return true;
+}
+
+// A chunk whose header starts at `at`: its length, or false when it does not fit in the file,
+// is longer than PNG allows, or its CRC (over type and data) does not match.
+static bool intact_chunk(const uint8_t *bytes, size_t count, size_t at, uint32_t *length) {
+  if (at > count || count - at < 12) return false;
+  uint32_t n = load_be32(bytes + at);
+  if (n > PNG_UINT_31_MAX || (size_t)n > count - at - 12) return false;
+  uLong crc = crc32(0L, bytes + at + 4, (uInt)n + 4);
+  if ((uint32_t)crc != load_be32(bytes + at + 8 + n)) return false;
+  *length = n;
+  return true;
+}
+
+// The chunks after the image data, read as png_read_end(png, NULL) reads them: each is skipped
+// with its CRC checked until IEND. True only when every one is intact and IEND closes them, so
+// libpng would have read them without an error or a warning.
+static bool clean_trailer(const uint8_t *bytes, size_t count, size_t at) {
+  for (;;) {
+    uint32_t n;
+    if (!intact_chunk(bytes, count, at, &n)) return false;
+    const uint8_t *name = bytes + at + 4;
+    if (!valid_chunk_name(name)) return false;
+    if (memcmp(name, "IEND", 4) == 0) return n == 0;
+    if (memcmp(name, "IHDR", 4) == 0 || memcmp(name, "IDAT", 4) == 0) return false;
+    at += (size_t)n + 12;
+  }
+}
+
+// Paeth predictor, PNG section 9.4.
+static inline uint8_t paeth(int a, int b, int c) {
+  int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+  if (pa <= pb && pa <= pc) return (uint8_t)a;
+  return (uint8_t)(pb <= pc ? b : c);
+}
+
+#if defined(__SSE2__)
+// Sub, Average and Paeth carry a dependency from each pixel to the next, so they vectorise across
+// the channels of one pixel (3 or 4 bytes in 16-bit lanes), not across pixels; Up has no such
+// dependency and is left to the compiler.
+static inline __m128i load_pixel(const uint8_t *p, size_t bpp) {
+  uint32_t v = 0;
+  memcpy(&v, p, bpp);
+  return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), _mm_setzero_si128());
+}
+
+static inline void store_pixel(uint8_t *p, __m128i x, size_t bpp) {
+  uint32_t v = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(x, x));
+  memcpy(p, &v, bpp);
+}
+
+static inline __m128i abs16(__m128i x) { return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x)); }
+
+// Filters 1, 3 and 4 for 3- or 4-byte pixels; the 16-bit lanes hold one channel each and are
+// reduced to 8 bits (mod 256) as each pixel is stored.
+static void unfilter_pixels_sse2(
+  uint8_t *dst, const uint8_t *src, const uint8_t *prev, size_t n, size_t bpp, uint8_t filter
+) {
+  const __m128i lowByte = _mm_set1_epi16(0xFF);
+  __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();
+  for (size_t i = 0; i < n; i += bpp) {
+    __m128i x = load_pixel(src + i, bpp);
+    if (filter == 1) {
+      x = _mm_add_epi16(x, a);
+    } else {
+      __m128i b = load_pixel(prev + i, bpp);
+      if (filter == 3) {
+        x = _mm_add_epi16(x, _mm_srli_epi16(_mm_add_epi16(a, b), 1));
+      } else {
+        // pa = |b - c|, pb = |a - c|, pc = |a + b - 2c|; a wins ties, then b (section 9.4).
+        __m128i pa = _mm_sub_epi16(b, c), pb = _mm_sub_epi16(a, c);
+        __m128i pc = abs16(_mm_add_epi16(pa, pb));
+        pa = abs16(pa);
+        pb = abs16(pb);
+        __m128i notA = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+        __m128i useC = _mm_and_si128(notA, _mm_cmpgt_epi16(pb, pc));
+        __m128i bOrC = _mm_or_si128(_mm_and_si128(useC, c), _mm_andnot_si128(useC, b));
+        __m128i pred = _mm_or_si128(_mm_and_si128(notA, bOrC), _mm_andnot_si128(notA, a));
+        x = _mm_add_epi16(x, pred);
+        c = b;
+      }
+    }
+    a = _mm_and_si128(x, lowByte);
+    store_pixel(dst + i, a, bpp);
+  }
+}
+#endif
+
+// Reverses one row's filter (PNG section 9.2) from `src` into `dst` (which may be `src`), with
+// `prev` the previous row already unfiltered (zeros for the first row). False for a filter type
+// above 4, which libpng refuses.
+static bool unfilter_row(
+  uint8_t *dst, const uint8_t *src, const uint8_t *prev, size_t n, size_t bpp, uint8_t filter
+) {
+  size_t i;
+  if (filter > 4) return false;
+  if (filter == 0) {
+    if (dst != src) memcpy(dst, src, n);
+    return true;
+  }
+  if (filter == 2) {
+    for (i = 0; i < n; i++) dst[i] = (uint8_t)(src[i] + prev[i]);
+    return true;
+  }
+#if defined(__SSE2__)
+  if (bpp >= 3) {
+    unfilter_pixels_sse2(dst, src, prev, n, bpp, filter);
+    return true;
+  }
+#endif
+  switch (filter) {
+  case 1:
+    for (i = 0; i < bpp; i++) dst[i] = src[i];
+    for (; i < n; i++) dst[i] = (uint8_t)(src[i] + dst[i - bpp]);
+    return true;
+  case 3:
+    for (i = 0; i < bpp; i++) dst[i] = (uint8_t)(src[i] + (prev[i] >> 1));
+    for (; i < n; i++) dst[i] = (uint8_t)(src[i] + ((dst[i - bpp] + prev[i]) >> 1));
+    return true;
+  default:
+    for (i = 0; i < bpp; i++) dst[i] = (uint8_t)(src[i] + prev[i]);
+    for (; i < n; i++) dst[i] = (uint8_t)(src[i] + paeth(dst[i - bpp], prev[i], prev[i - bpp]));
+    return true;
+  }
+}
+
+// What the fast path needs to expand one format to RGBA, as libpng's png_do_expand,
+// png_do_expand_palette, png_do_gray_to_rgb and png_do_read_filler would.
+typedef struct {
+  png_byte colorType;
+  size_t channels;
+  // Palette images: RGBA per index; entries at and above `paletteCount` are never used.
+  uint8_t palette[256][4];
+  int paletteCount;
+  // Grey and RGB images with a tRNS chunk: the transparent sample values (low bytes, as libpng
+  // compares them for 8-bit images).
+  bool hasKey;
+  uint8_t key[3];
+} Expansion;
+
+static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
+  memset(e, 0, sizeof *e);
+  e->colorType = png_get_color_type(png, info);
+  png_bytep transAlpha = NULL;
+  int transCount = 0;
+  png_color_16p transColor = NULL;
+  bool hasTRNS = png_get_valid(png, info, PNG_INFO_tRNS) != 0 &&
+    png_get_tRNS(png, info, &transAlpha, &transCount, &transColor) != 0 && transCount > 0;
+  switch (e->colorType) {
+  case PNG_COLOR_TYPE_GRAY:
+    e->channels = 1;
+    if (hasTRNS && transColor != NULL) {
+      e->hasKey = true;
+      e->key[0] = (uint8_t)(transColor->gray & 0xff);
+    }
+    return true;
+  case PNG_COLOR_TYPE_RGB:
+    e->channels = 3;
+    if (hasTRNS && transColor != NULL) {
+      e->hasKey = true;
+      e->key[0] = (uint8_t)(transColor->red & 0xff);
+      e->key[1] = (uint8_t)(transColor->green & 0xff);
+      e->key[2] = (uint8_t)(transColor->blue & 0xff);
+    }
+    return true;
+  case PNG_COLOR_TYPE_PALETTE: {
+    png_colorp palette = NULL;
+    int count = 0;
+    if (png_get_PLTE(png, info, &palette, &count) == 0 || palette == NULL) return false;
+    if (count < 1 || count > 256) return false;
+    if (!hasTRNS || transAlpha == NULL) transCount = 0;
+    if (transCount > count) return false;
+    for (int i = 0; i < count; i++) {
+      e->palette[i][0] = palette[i].red;
+      e->palette[i][1] = palette[i].green;
+      e->palette[i][2] = palette[i].blue;
+      e->palette[i][3] = i < transCount ? transAlpha[i] : 0xFF;
+    }
+    e->paletteCount = count;
+    e->channels = 1;
+    return true;
+  }
+  case PNG_COLOR_TYPE_GRAY_ALPHA:
+    e->channels = 2;
+    return true;
+  case PNG_COLOR_TYPE_RGB_ALPHA:
+    e->channels = 4;
+    return true;
+  default:
+    return false;
+  }
+}
+
+// One unfiltered row to RGBA. False for a palette index with no palette entry (libpng warns and
+// paints it black; the caller leaves such files to libpng).
+static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width) {
+  size_t x;
+  switch (e->colorType) {
+  case PNG_COLOR_TYPE_GRAY:
+    for (x = 0; x < width; x++) {
+      uint8_t g = src[x];
+      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
+      dst[4 * x + 3] = (e->hasKey && g == e->key[0]) ? 0 : 0xFF;
+    }
+    return true;
+  case PNG_COLOR_TYPE_RGB:
+    for (x = 0; x < width; x++) {
+      const uint8_t *p = src + 3 * x;
+      dst[4 * x] = p[0];
+      dst[4 * x + 1] = p[1];
+      dst[4 * x + 2] = p[2];
+      dst[4 * x + 3] =
+        (e->hasKey && p[0] == e->key[0] && p[1] == e->key[1] && p[2] == e->key[2]) ? 0 : 0xFF;
+    }
+    return true;
+  case PNG_COLOR_TYPE_PALETTE:
+    for (x = 0; x < width; x++) {
+      uint8_t index = src[x];
+      if (index >= e->paletteCount) return false;
+      memcpy(dst + 4 * x, e->palette[index], 4);
+    }
+    return true;
+  case PNG_COLOR_TYPE_GRAY_ALPHA:
+    for (x = 0; x < width; x++) {
+      uint8_t g = src[2 * x];
+      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
+      dst[4 * x + 3] = src[2 * x + 1];
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Inflates the run of IDAT chunks that starts at `at` (its header) into `raw`, which must come
+// out exactly full, with the zlib stream ending exactly at the end of the last IDAT chunk. On
+// success `*trailer` is the offset of the first chunk after the run.
+static bool inflate_image_data(
+  const uint8_t *bytes, size_t count, size_t at, uint8_t *raw, size_t rawCount, size_t *trailer
+) {
+  // libpng inflates with the window size the zlib header asks for, row by row, so a distance
+  // further back than that window but within the image fails there and not here. The two agree
+  // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
+  if (at > count || count - at < 14 || load_be32(bytes + at) < 2) return false;
+  uint8_t cmf = bytes[at + 8];
+  size_t window = (size_t)1 << ((cmf >> 4) + 8);
+  if ((cmf >> 4) > 7 || ((cmf >> 4) < 7 && window < rawCount)) return false;
+
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  if (inflateInit(&z) != Z_OK) return false;
+#if ZLIB_VERNUM >= 0x1290
+  // As libpng does with PNG_IGNORE_ADLER32 (set above): the chunk CRCs cover the same bytes.
+  (void)inflateValidate(&z, 0);
+#endif
+  z.next_out = raw;
+  z.avail_out = 0;
+  size_t produced = 0;
+  bool ended = false, ok = true;
+  for (;;) {
+    uint32_t n;
+    if (at > count || count - at < 8 || memcmp(bytes + at + 4, "IDAT", 4) != 0) break;
+    if (ended || !intact_chunk(bytes, count, at, &n)) {
+      ok = false;
+      break;
+    }
+    const uint8_t *data = bytes + at + 8;
+    at += (size_t)n + 12;
+    if (n == 0) continue;
+    z.next_in = (Bytef *)data;
+    z.avail_in = n;
+    size_t room = rawCount - produced;
+    z.avail_out = room > UINT32_MAX ? UINT32_MAX : (uInt)room;
+    // Z_FINISH when this is the last IDAT: zlib then needs no window when it all fits.
+    bool last = count - at < 8 || memcmp(bytes + at + 4, "IDAT", 4) != 0;
+    int ret = inflate(&z, last ? Z_FINISH : Z_NO_FLUSH);
+    produced = (size_t)(z.next_out - raw);
+    if (ret == Z_STREAM_END) {
+      ended = true;
+      // Data after the end of the stream: libpng warns ("Extra compressed data").
+      if (z.avail_in != 0) ok = false;
+    } else if (ret != Z_OK || z.avail_in != 0) {
+      // A zlib error, or more image data than the image holds.
+      ok = false;
+      break;
+    }
+  }
+  inflateEnd(&z);
+  *trailer = at;
+  return ok && ended && produced == rawCount;
+}
+
+// The fast path: true when the image is in `out`, every byte libpng would have written, and
+// libpng would have read the rest of the file without complaint; false leaves `png` untouched
+// for libpng to go on (the contents of `out` are then unspecified, and libpng rewrites them).
+static bool decode_whole_stream(
+  png_structp png, png_infop info, const ReadContext *ctx, uint8_t *out, size_t width,
+  size_t height
+) {
+  if (png_get_bit_depth(png, info) != 8) return false;
+  if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) return false;
+  Expansion e;
+  if (!prepare_expansion(png, info, &e)) return false;
+  // png_read_info stops right after the first IDAT chunk's length and type.
+  if (ctx->offset < 8 || memcmp(ctx->bytes + ctx->offset - 4, "IDAT", 4) != 0) return false;
+  size_t stride = width * e.channels;
+  if (height == 0 || stride / e.channels != width || stride > SIZE_MAX - 1) return false;
+  size_t rowSize = stride + 1;
+  if (rowSize > CSPRITEPNG_WHOLE_STREAM_MAX / height) return false;
+  size_t rawCount = rowSize * height;
+  // One zero row in front stands for the row above the first.
+  uint8_t *raw = (uint8_t *)malloc(rawCount + rowSize);
+  if (raw == NULL) return false;
+  memset(raw, 0, rowSize);
+  uint8_t *rows = raw + rowSize;
+  size_t trailer = 0;
+  bool ok =
+    inflate_image_data(ctx->bytes, ctx->count, ctx->offset - 8, rows, rawCount, &trailer) &&
+    clean_trailer(ctx->bytes, ctx->count, trailer);
+  if (ok && e.colorType == PNG_COLOR_TYPE_RGB_ALPHA) {
+    // Unfiltered straight into the output: its rows are the image rows.
+    const uint8_t *prev = raw + 1;
+    for (size_t y = 0; ok && y < height; y++) {
+      const uint8_t *src = rows + y * rowSize;
+      uint8_t *dst = out + y * stride;
+      ok = unfilter_row(dst, src + 1, prev, stride, 4, src[0]);
+      prev = dst;
+    }
+  } else if (ok) {
+    for (size_t y = 0; ok && y < height; y++) {
+      uint8_t *row = rows + y * rowSize;
+      const uint8_t *prev = row - rowSize + 1;
+      ok = unfilter_row(row + 1, row + 1, prev, stride, e.channels, row[0]) &&
+        expand_row(&e, row + 1, out + y * width * 4, width);
+    }
+  }
+  free(raw);
+  return ok;
+}
+
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *bytes, size_t count, uint8_t *out, size_t outCapacity,
-  uint32_t maxWidth, uint32_t maxHeight, char *msg, size_t cap
+  uint32_t maxWidth, uint32_t maxHeight, bool allowWholeStream, bool *usedWholeStream,
+  char *msg, size_t cap
 ) {
+  if (usedWholeStream != NULL) *usedWholeStream = false;
   ReadContext ctx;
   begin_read(&ctx, bytes, count, msg, cap);
   if (!has_magic(bytes, count)) {
@@ -204,6 +581,16 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
     status = CSpritePNG_StatusTooLarge;
     goto done;
   }
+  // Exact size, so that on success every byte of `out` has been written.
+  if (outCapacity / 4 / w != h || outCapacity % ((size_t)w * 4) != 0) {
+    copy_message(&ctx.messages, "output buffer size is not width * height * 4");
+    status = CSpritePNG_StatusBufferTooSmall;
+    goto done;
+  }
+  if (allowWholeStream && decode_whole_stream(png, info, &ctx, out, w, h)) {
+    if (usedWholeStream != NULL) *usedWholeStream = true;
+    goto done;
+  }
 
   // Raw 8-bit RGBA: no gamma, no background, no colour management.
   png_set_expand(png);
@@ -219,12 +606,6 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
   if (rowBytes != (size_t)w * 4) {
     copy_message(&ctx.messages, "libpng transforms did not give 4 bytes per pixel");
     status = CSpritePNG_StatusLibpngError;
-    goto done;
-  }
-  // Exact size, so that on success every byte of `out` has been written.
-  if (outCapacity % rowBytes != 0 || outCapacity / rowBytes != h) {
-    copy_message(&ctx.messages, "output buffer size is not width * height * 4");
-    status = CSpritePNG_StatusBufferTooSmall;
     goto done;
   }
   rows = (png_bytep *)malloc((size_t)h * sizeof(png_bytep));

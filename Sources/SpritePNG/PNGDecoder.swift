@@ -53,6 +53,23 @@ public struct PNGDecoder: Sendable {
   ///   ``PNGDecodingError/libpng(message:)`` for damage in or after the image data.
   /// - Complexity: O(*n*) in the file and image size; a libpng read of IHDR, then one full pass.
   public func decode(_ bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
+    try decode(bytes, path: .fastest).image
+  }
+
+  /// How ``decode(_:path:)`` may read the image data.
+  enum ImageDataPath: Sendable {
+    /// One zlib call over all the image data when the file allows it (see the shim), else
+    /// libpng's row reads. Same pixels and errors either way.
+    case fastest
+    /// libpng's row reads only: the reference the fast path is tested against.
+    case libpngRows
+  }
+
+  /// Decodes like ``decode(_:)`` along the given path, and reports whether the whole-stream path
+  /// decoded the image.
+  func decode(
+    _ bytes: [UInt8], path: ImageDataPath
+  ) throws(PNGDecodingError) -> (image: RGBAImage, usedWholeStream: Bool) {
     let (width, height) = try readHeader(bytes)
     guard limits.allows(width: width, height: height) else {
       throw .tooLarge(width: width, height: height, limit: limits)
@@ -60,12 +77,13 @@ public struct PNGDecoder: Sendable {
     let byteCount = width * height * 4
     let maxSide = UInt32(clamping: limits.maxSide)
     var result: (status: CSpritePNG_Status, message: String) = (.OK, "")
+    var usedWholeStream = false
     let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initializedCount in
       result = bytes.withUnsafeBufferPointer { input in
         ShimCall.run { msg, cap in
           CSpritePNG_decode_rgba8(
             input.baseAddress!, input.count, output.baseAddress!, byteCount,
-            maxSide, maxSide, msg, cap)
+            maxSide, maxSide, path == .fastest, &usedWholeStream, msg, cap)
         }
       }
       initializedCount = result.status == .OK ? byteCount : 0
@@ -76,7 +94,7 @@ public struct PNGDecoder: Sendable {
     {
       throw error
     }
-    return RGBAImage(width: width, height: height, pixels: pixels)
+    return (RGBAImage(width: width, height: height, pixels: pixels), usedWholeStream)
   }
 }
 

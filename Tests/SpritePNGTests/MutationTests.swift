@@ -1,10 +1,12 @@
 import SpriteCore
-import SpritePNG
 import Testing
 import _SpriteTestSupport
 
+@testable import SpritePNG
+
 /// Seeded random damage to valid files: the decoder throws or returns an image of the header's
-/// size, and never crashes. A failing case names its seed and mutation index.
+/// size, never crashes, and its whole-stream path gives exactly what libpng's row reads give.
+/// A failing case names its seed and mutation index.
 @Suite("PNGDecoder random mutations")
 struct MutationTests {
   /// Small limits, so a mutated header cannot make a test allocate much.
@@ -31,16 +33,27 @@ struct MutationTests {
         Self.mutate(&bytes, using: &rng)
       }
       if fixCRCs { bytes = PNGBytes.fixingCRCs(bytes) }
-      do {
-        let image = try decoder.decode(bytes)
-        let header = try decoder.readHeader(bytes)
+      let fast = Result { () throws(PNGDecodingError) in try decoder.decode(bytes, path: .fastest) }
+      let rows = Result { () throws(PNGDecodingError) in
+        try decoder.decode(bytes, path: .libpngRows)
+      }
+      switch (fast, rows) {
+      case (.success(let fast), .success(let rows)):
+        let header = try? decoder.readHeader(bytes)
+        let image = fast.image
         #expect(
-          image.width == header.width && image.height == header.height
-            && image.pixels.count == header.width * header.height * 4,
+          image.width == header?.width && image.height == header?.height
+            && image.pixels.count == image.width * image.height * 4,
           "seed \(seed), mutation \(index)")
-      } catch {
-        // Any PNGDecodingError is an acceptable outcome; typed throws rule out anything else.
-        continue
+        // The whole-stream path gives libpng's pixels, damaged input or not (compared apart, so
+        // that a failure does not print both images).
+        let samePixels = image == rows.image
+        #expect(samePixels, "seed \(seed), mutation \(index): pixels differ")
+      case (.failure(let fast), .failure(let rows)):
+        // Any PNGDecodingError is an acceptable outcome, but both paths must give the same one.
+        #expect(fast == rows, "seed \(seed), mutation \(index)")
+      default:
+        Issue.record("seed \(seed), mutation \(index): \(fast) against \(rows)")
       }
     }
   }

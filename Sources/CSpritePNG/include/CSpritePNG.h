@@ -44,10 +44,15 @@ CSpritePNG_Status CSpritePNG_read_info(
 /// colour management is applied. `outCapacity` must be exactly width * height * 4
 /// (`CSpritePNG_StatusBufferTooSmall` otherwise), so on success every byte is written. The chunks
 /// after the image data are read too, so a bad CRC or a missing IEND is an error.
+///
+/// With `allowWholeStream`, a plain 8-bit non-interlaced image whose data and trailing chunks are
+/// intact is inflated in one zlib call instead of libpng's one call per row (same pixels, same
+/// outcome; anything unusual goes on through libpng). `*usedWholeStream` says which path ran.
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *_Nonnull bytes, size_t count,
   uint8_t *_Nonnull out, size_t outCapacity,
   uint32_t maxWidth, uint32_t maxHeight,
+  bool allowWholeStream, bool *_Nullable usedWholeStream,
   char *_Nonnull msg, size_t cap);
 
 /// An upper bound on the size of the PNG that `CSpritePNG_encode_rgba8` writes for an image of

@@ -72,10 +72,15 @@ struct PNGSample: Sendable, CustomTestStringConvertible {
 }
 
 extension PNGSample {
-  /// Three small PngSuite files (when present) and one PNG made by ``PNGEncoder``.
+  /// Four small PngSuite files (when present), one PNG made by ``PNGEncoder`` and the first
+  /// sprite of `samples/`; all but two take the decoder's whole-stream path.
   static let all: [PNGSample] = {
-    var samples = ["basn0g01.png", "basn3p08.png", "basi6a16.png"].compactMap { name in
-      (try? PngSuite.bytes(of: name)).map { PNGSample(name: name, bytes: $0) }
+    var samples = ["basn0g01.png", "basn3p08.png", "basi6a16.png", "basn4a08.png"].compactMap {
+      name in (try? PngSuite.bytes(of: name)).map { PNGSample(name: name, bytes: $0) }
+    }
+    if let sprite = Fixtures.sampleSpriteFiles().first, let bytes = try? Fixtures.bytes(of: sprite)
+    {
+      samples.append(PNGSample(name: sprite.lastPathComponent, bytes: bytes))
     }
     let image = SyntheticSprites.noise(width: 13, height: 7, seed: 7)
     if let encoded = try? PNGEncoder.encode(image) {
