@@ -250,7 +250,9 @@ static inline void store_pixel(uint8_t *p, __m128i x, size_t bpp) {
   memcpy(p, &v, bpp);
 }
 
-static inline __m128i abs16(__m128i x) { return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x)); }
+static inline __m128i abs16(__m128i x) {
+  return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x));
+}
 
 // Filters 1, 3 and 4 for 3- or 4-byte pixels; the 16-bit lanes hold one channel each and are
 // reduced to 8 bits (mod 256) as each pixel is stored.
