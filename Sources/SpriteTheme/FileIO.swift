@@ -94,8 +94,9 @@ public enum FileIO {
     }
   }
 
-  /// Writes `bytes` to `path` atomically: a temporary file beside it, then a rename, so readers
-  /// see the old file or the whole new one, never a part. The temporary file is removed on failure.
+  /// Writes `bytes` to `path` atomically, so readers see the old file or the whole new one, never
+  /// a part: on Linux through an unnamed file linked in when complete (``UnnamedFile``), elsewhere
+  /// through a temporary file beside it and a rename. Nothing is left behind on failure.
   public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
     let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
       Result { () throws(Failure) in try writeAtomically(UnsafeRawBufferPointer(buffer), to: path) }
@@ -108,6 +109,26 @@ public enum FileIO {
 
   /// Writes the bytes of `buffer` to `path` atomically, as the `Collection` form does.
   public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(Failure) {
+    try writeAtomically(buffer, to: path, unnamed: true)
+  }
+
+  /// Writes atomically through an unnamed file where the system has them (``UnnamedFile``) and
+  /// `unnamed` is true, else through a named temporary and a rename; returns whether the unnamed
+  /// file was used.
+  @discardableResult
+  static func writeAtomically(
+    _ buffer: UnsafeRawBufferPointer, to path: String, unnamed: Bool
+  ) throws(Failure) -> Bool {
+    if unnamed {
+      let outcome = UnnamedFile.write(
+        buffer, folder: AT_FDCWD, folderPath: folderPath(of: path), name: path,
+        temporary: temporaryPath(for: path))
+      switch outcome {
+      case .written: return true
+      case .failed(let code): throw Failure(errno: code)
+      case .unsupported: break
+      }
+    }
     let temporary = temporaryPath(for: path)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(errno: errno) }
@@ -118,6 +139,7 @@ public enum FileIO {
       unlink(temporary)
       throw failure
     }
+    return false
   }
 
   /// Writes all of `buffer` to `fd`, retrying after signals; the `errno` of a failure, or nil.
@@ -142,6 +164,12 @@ public enum FileIO {
       split = path.utf8.index(before: split)
     }
     return String(path[..<split]) + temporaryName(for: String(path[split...]))
+  }
+
+  /// The folder of `path`: everything before its last `/` (`/` for a file in the root), or `.`.
+  static func folderPath(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
   }
 
   /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the

@@ -14,9 +14,10 @@ import SpriteFetch
 #endif
 
 /// One folder of an output directory, opened once, into which files are written atomically
-/// relative to its descriptor (`openat`, `write`, `close`, `renameat`), so no write walks the
-/// folder's path again. Temporary names are those of ``FileIO/writeAtomically(_:to:)``
-/// (`.NAME.tmp-PID-N`), so ``OutputDirectory``'s clean-up finds them after an interrupted run.
+/// relative to its descriptor (an unnamed file linked in, or `openat`, `write`, `close`,
+/// `renameat`), so no write walks the folder's path again. Temporary names are those of
+/// ``FileIO/writeAtomically(_:to:)`` (`.NAME.tmp-PID-N`), so ``OutputDirectory``'s clean-up finds
+/// them after an interrupted run.
 final class OutputFolder: Sendable {
   /// The folder's path.
   let path: String
@@ -52,9 +53,27 @@ final class OutputFolder: Sendable {
   /// Writes `bytes` atomically as the file `name` in the folder: readers see the old file or
   /// the whole new one; the temporary file is removed on failure.
   func write(_ bytes: [UInt8], named name: String) throws(FileIO.Failure) {
+    try write(bytes, named: name, unnamed: true)
+  }
+
+  /// Writes as ``write(_:named:)`` does, through an unnamed file (``UnnamedFile``) when `unnamed`
+  /// is true and the system has them, else a named temporary; returns whether the unnamed file
+  /// was used.
+  @discardableResult
+  func write(_ bytes: [UInt8], named name: String, unnamed: Bool) throws(FileIO.Failure) -> Bool {
     let temporary = FileIO.temporaryName(for: name)
     lock.lock()
     defer { lock.unlock() }
+    if unnamed {
+      let outcome = bytes.withUnsafeBytes {
+        UnnamedFile.write($0, folder: descriptor, folderPath: ".", name: name, temporary: temporary)
+      }
+      switch outcome {
+      case .written: return true
+      case .failed(let code): throw FileIO.Failure(errno: code)
+      case .unsupported: break
+      }
+    }
     let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
     var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) } ?? 0
@@ -64,5 +83,6 @@ final class OutputFolder: Sendable {
       unlinkat(descriptor, temporary, 0)
       throw FileIO.Failure(errno: failure)
     }
+    return false
   }
 }
