@@ -245,6 +245,23 @@ struct ThemeFetchTests {
     #expect(DownloadManifest(parsing: Array("other 1\n".utf8)) == DownloadManifest())
     #expect(DownloadManifest(parsing: bytes + Array("bad\tline\n".utf8)) == manifest)
   }
+
+  @Test("the download manifest's exact bytes: fields, numbers, hex digits, order by URL hash")
+  func manifestBytes() {
+    var manifest = DownloadManifest()
+    manifest.records["http://b.test/2.png"] = .init(
+      file: "2.png", bytes: 1_234_567, hash: 0x0123_4567_89AB_CDEF, fetchedAt: 1_763_800_000.25,
+      etag: "\"x\"", lastModified: "Sun, 06 Nov 1994 08:49:37 GMT")
+    manifest.records["http://a.test/1.png"] = .init(
+      file: "1.png", bytes: 0, hash: 0, fetchedAt: 0, etag: nil, lastModified: nil)
+    let a = "http://a.test/1.png\t1.png\t0\t0000000000000000\t0\t\t\n"
+    let b =
+      "http://b.test/2.png\t2.png\t1234567\t0123456789abcdef\t1763800000250\t\"x\"\t"
+      + "Sun, 06 Nov 1994 08:49:37 GMT\n"
+    let ordered = FNV1a.hash("http://a.test/1.png") < FNV1a.hash("http://b.test/2.png")
+    let expected = "sprite-theme-downloads 1\n" + (ordered ? a + b : b + a)
+    #expect(String(decoding: manifest.encoded(), as: UTF8.self) == expected)
+  }
 }
 
 /// A clock the test moves by hand.

@@ -72,46 +72,98 @@ struct DownloadManifest: Sendable, Equatable {
     }
   }
 
-  /// The file's bytes: the magic line, then the records in the order of their URLs' hashes. Records whose URL or
-  /// values hold a tab or a line break are left out (HTTP header values cannot hold either).
+  /// The file's bytes: the magic line, then the records in the order of their URLs' hashes.
+  /// Records whose URL or values hold a tab or a line break are left out (HTTP header values
+  /// cannot hold either). Written straight into one buffer sized up front: for a thousand
+  /// sprites, appending field by field to a growing array cost 11 M instructions at the end of
+  /// every `fetch --download-only`.
   func encoded() -> [UInt8] {
-    var out = Array(Self.magic.utf8)
-    out.append(UInt8(ascii: "\n"))
-    out.reserveCapacity(out.count + records.count * 160)
     let ordered = records.map { (hash: FNV1a.hash($0.key), url: $0.key, record: $0.value) }
-      .sorted { ($0.hash, $0.url) < ($1.hash, $1.url) }
+      .sorted { $0.hash != $1.hash ? $0.hash < $1.hash : $0.url < $1.url }
+    // Every field's bytes, two numbers of at most 20 characters, 16 hex digits, 7 separators.
+    var capacity = Self.magic.utf8.count + 1
     for (_, url, record) in ordered {
-      let texts = [url, record.file, record.etag ?? "", record.lastModified ?? ""]
-      guard texts.allSatisfy({ !$0.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } })
-      else { continue }
-      let tab = UInt8(ascii: "\t")
-      out.append(contentsOf: url.utf8)
-      out.append(tab)
-      out.append(contentsOf: record.file.utf8)
-      out.append(tab)
-      Self.appendDecimal(Int64(record.bytes), to: &out)
-      out.append(tab)
-      FNV1a.appendHex(record.hash, to: &out)
-      out.append(tab)
-      Self.appendDecimal(Int64((record.fetchedAt * 1000).rounded()), to: &out)
-      out.append(tab)
-      out.append(contentsOf: (record.etag ?? "").utf8)
-      out.append(tab)
-      out.append(contentsOf: (record.lastModified ?? "").utf8)
-      out.append(UInt8(ascii: "\n"))
+      capacity += url.utf8.count + record.file.utf8.count + (record.etag?.utf8.count ?? 0)
+      capacity += (record.lastModified?.utf8.count ?? 0) + 2 * 20 + 16 + 7
     }
-    return out
+    return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      var out = ManifestBytes(buffer)
+      out.append(Self.magic)
+      out.append(UInt8(ascii: "\n"))
+      for (_, url, record) in ordered {
+        let etag = record.etag ?? ""
+        let lastModified = record.lastModified ?? ""
+        guard [url, record.file, etag, lastModified].allSatisfy(Self.isField) else { continue }
+        let tab = UInt8(ascii: "\t")
+        out.append(url)
+        out.append(tab)
+        out.append(record.file)
+        out.append(tab)
+        out.appendDecimal(Int64(record.bytes))
+        out.append(tab)
+        out.appendHex(record.hash)
+        out.append(tab)
+        out.appendDecimal(Int64((record.fetchedAt * 1000).rounded()))
+        out.append(tab)
+        out.append(etag)
+        out.append(tab)
+        out.append(lastModified)
+        out.append(UInt8(ascii: "\n"))
+      }
+      count = out.count
+    }
   }
 
-  /// Appends `value` in decimal.
-  private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
+  /// True when `text` can be a field: no tab, line feed or carriage return.
+  private static func isField(_ text: String) -> Bool {
+    !text.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+  }
+}
+
+/// Appends bytes into a buffer the caller sized for all of them.
+private struct ManifestBytes {
+  private let buffer: UnsafeMutableBufferPointer<UInt8>
+  /// The bytes written so far.
+  private(set) var count = 0
+
+  init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    self.buffer = buffer
+  }
+
+  mutating func append(_ byte: UInt8) {
+    buffer[count] = byte
+    count += 1
+  }
+
+  mutating func append(_ text: String) {
+    for byte in text.utf8 {
+      buffer[count] = byte
+      count += 1
+    }
+  }
+
+  /// `value` in decimal.
+  mutating func appendDecimal(_ value: Int64) {
+    if value < 0 { append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    let start = out.count
+    var digits = 0
     repeat {
-      out.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      digits += 1
       magnitude /= 10
     } while magnitude > 0
-    out[start...].reverse()
+    magnitude = value.magnitude
+    for position in stride(from: count + digits - 1, through: count, by: -1) {
+      buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+      magnitude /= 10
+    }
+    count += digits
+  }
+
+  /// `value` as 16 lowercase hex digits.
+  mutating func appendHex(_ value: UInt64) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let digit = UInt8((value >> UInt64(shift)) & 0xF)
+      append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
   }
 }

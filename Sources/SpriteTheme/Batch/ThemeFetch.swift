@@ -543,9 +543,49 @@ public enum FetchInput: Sendable {
     guard let url = URL(string: line), url.scheme != nil else {
       return .failed(source: line, stage: "fetch", message: "Not a URL.")
     }
-    var name = url.lastPathComponent
-    if name.lowercased().hasSuffix(".png") { name.removeLast(4) }
+    var name = plainLastSegment(of: line) ?? url.lastPathComponent
+    if hasPNGExtension(name) { name.removeLast(4) }
     return .sprite(url: url, name: name, id: nil)
+  }
+
+  /// The last path segment of a plain absolute URL (`scheme://authority/…/segment`, with an
+  /// optional query or fragment), when it is made of unreserved characters only (RFC 3986:
+  /// letters, digits, `-`, `.`, `_`, `~`) and is not `.` or `..`: then it is what
+  /// `URL.lastPathComponent` gives, without the cost of asking (4,300 instructions a URL, a third
+  /// of reading a URL list). Nil for anything else, which the caller leaves to `URL`.
+  static func plainLastSegment(of url: String) -> String? {
+    let bytes = Array(url.utf8)
+    guard let separator = bytes.firstRange(of: Array("://".utf8)) else { return nil }
+    let end =
+      bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+    guard end > separator.upperBound,
+      let pathStart = bytes[separator.upperBound..<end].firstIndex(of: UInt8(ascii: "/")),
+      let lastSlash = bytes[pathStart..<end].lastIndex(of: UInt8(ascii: "/"))
+    else { return nil }
+    let segment = bytes[(lastSlash + 1)..<end]
+    guard !segment.isEmpty, segment.contains(where: { $0 != UInt8(ascii: ".") }),
+      segment.allSatisfy(isUnreserved)
+    else { return nil }
+    return String(decoding: segment, as: UTF8.self)
+  }
+
+  /// RFC 3986's unreserved characters.
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// True when `name` ends in `.png`, in any letter case.
+  private static func hasPNGExtension(_ name: String) -> Bool {
+    let tail = name.utf8.suffix(4)
+    return tail.count == 4
+      && zip(tail, ".png".utf8).allSatisfy { $0 == $1 || ((65...90).contains($0) && $0 + 32 == $1) }
   }
 
   /// The non-empty lines of `text`: split on bytes when it is ASCII (the usual case, and much
