@@ -25,6 +25,7 @@ struct URLListNameTests {
     arguments: [
       "http://h/a%20b.png", "http://h/dir/", "http://h", "http://h/..", "http://h/.", "not a url",
       "http://h/caf\u{E9}.png", "http://h/a+b.png", "http://h?q=/x.png", "mailto:x@y",
+      "mailto:x?a=://b/c", "1http://h/x.png", "h:/a://b/c#x",
     ])
   func unusualURLs(_ line: String) {
     #expect(FetchInput.plainLastSegment(of: line) == nil)

@@ -93,7 +93,9 @@ struct DownloadManifest: Sendable, Equatable {
       for (_, url, record) in ordered {
         let etag = record.etag ?? ""
         let lastModified = record.lastModified ?? ""
-        guard [url, record.file, etag, lastModified].allSatisfy(Self.isField) else { continue }
+        guard Self.isField(url), Self.isField(record.file), Self.isField(etag),
+          Self.isField(lastModified)
+        else { continue }
         let tab = UInt8(ascii: "\t")
         out.append(url)
         out.append(tab)
@@ -116,7 +118,8 @@ struct DownloadManifest: Sendable, Equatable {
 
   /// True when `text` can be a field: no tab, line feed or carriage return.
   private static func isField(_ text: String) -> Bool {
-    !text.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    var text = text
+    return text.withUTF8 { bytes in !bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
   }
 }
 
@@ -136,9 +139,11 @@ private struct ManifestBytes {
   }
 
   mutating func append(_ text: String) {
-    for byte in text.utf8 {
-      buffer[count] = byte
-      count += 1
+    var text = text
+    text.withUTF8 { bytes in
+      guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+      (target + count).update(from: source, count: bytes.count)
+      count += bytes.count
     }
   }
 

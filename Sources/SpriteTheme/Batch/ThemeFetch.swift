@@ -554,19 +554,40 @@ public enum FetchInput: Sendable {
   /// `URL.lastPathComponent` gives, without the cost of asking (4,300 instructions a URL, a third
   /// of reading a URL list). Nil for anything else, which the caller leaves to `URL`.
   static func plainLastSegment(of url: String) -> String? {
-    let bytes = Array(url.utf8)
-    guard let separator = bytes.firstRange(of: Array("://".utf8)) else { return nil }
-    let end =
-      bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-    guard end > separator.upperBound,
-      let pathStart = bytes[separator.upperBound..<end].firstIndex(of: UInt8(ascii: "/")),
-      let lastSlash = bytes[pathStart..<end].lastIndex(of: UInt8(ascii: "/"))
-    else { return nil }
-    let segment = bytes[(lastSlash + 1)..<end]
-    guard !segment.isEmpty, segment.contains(where: { $0 != UInt8(ascii: ".") }),
-      segment.allSatisfy(isUnreserved)
-    else { return nil }
-    return String(decoding: segment, as: UTF8.self)
+    var url = url
+    return url.withUTF8 { bytes -> String? in
+      // The scheme: a letter, then letters, digits, `+`, `-` or `.`, then `://`.
+      var index = 0
+      while index < bytes.count, isSchemeCharacter(bytes[index], first: index == 0) { index += 1 }
+      guard index > 0, index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"),
+        bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+      else { return nil }
+      // The authority, then the path up to a query or fragment.
+      var lastSlash = -1
+      index += 3
+      while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#")
+      {
+        if bytes[index] == UInt8(ascii: "/") { lastSlash = index }
+        index += 1
+      }
+      guard lastSlash >= 0, lastSlash + 1 < index else { return nil }
+      let segment = UnsafeBufferPointer(rebasing: bytes[(lastSlash + 1)..<index])
+      guard segment.allSatisfy(isUnreserved), segment.contains(where: { $0 != UInt8(ascii: ".") })
+      else { return nil }
+      return String(decoding: segment, as: UTF8.self)
+    }
+  }
+
+  /// A character of a URL scheme (RFC 3986, section 3.1): a letter first, then letters, digits,
+  /// `+`, `-` or `.`.
+  private static func isSchemeCharacter(_ byte: UInt8, first: Bool) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+      UInt8(ascii: "."):
+      return !first
+    default: return false
+    }
   }
 
   /// RFC 3986's unreserved characters.
