@@ -61,12 +61,13 @@ final class OutputFolder: Sendable {
   /// was used.
   @discardableResult
   func write(_ bytes: [UInt8], named name: String, unnamed: Bool) throws(FileIO.Failure) -> Bool {
-    let temporary = FileIO.temporaryName(for: name)
     lock.lock()
     defer { lock.unlock() }
     if unnamed {
       let outcome = bytes.withUnsafeBytes {
-        UnnamedFile.write($0, folder: descriptor, folderPath: ".", name: name, temporary: temporary)
+        UnnamedFile.write(
+          $0, folder: descriptor, folderPath: ".", name: name,
+          temporary: FileIO.temporaryName(for: name))
       }
       switch outcome {
       case .written: return true
@@ -74,6 +75,7 @@ final class OutputFolder: Sendable {
       case .unsupported: break
       }
     }
+    let temporary = FileIO.temporaryName(for: name)
     let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
     var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) } ?? 0
