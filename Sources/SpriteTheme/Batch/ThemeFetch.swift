@@ -276,17 +276,18 @@ public final class ThemeFetch: Sendable {
     }
   }
 
-  /// Runs a download-only fetch: this task names the sprites in input order and starts each
-  /// download with the loader's completion form, at most twice `concurrency` at a time
-  /// (``InFlightLimiter``). For `CurlDataLoader` each sprite is written on the transfer thread as
-  /// its transfer ends, as curl's `--parallel` writes its files: no task, and no hop to another
-  /// thread, per sprite. Returns the results by input position and the number of skipped entries.
+  /// Runs a download-only fetch: this task names the sprites in input order and queues each
+  /// download on an ``OperationPump`` of twice `concurrency`, whose downloads start from the
+  /// thread that finishes the one before (the loader's completion form). For `CurlDataLoader`
+  /// each sprite is written, and the next download started, on the transfer thread as its
+  /// transfer ends, as curl's `--parallel` does: no task, and no hop to another thread, per
+  /// sprite. Returns the results by input position and the number of skipped entries.
   private func runDownloads(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
     sprites: DownloadedSprites, progress: (@Sendable (Progress) -> Void)?
   ) async -> (results: [FetchResult?], skipped: Int) {
     let results = Locked([FetchResult?]())
-    let limiter = InFlightLimiter(limit: 2 * options.concurrency)
+    let pump = OperationPump(limit: 2 * options.concurrency)
     let state = self.state
     var namer = SpriteNamer()
     var skipped = 0
@@ -303,28 +304,30 @@ public final class ThemeFetch: Sendable {
           all.append(nil)
           return all.count - 1
         }
-        await limiter.acquire()
-        if state.withLock({ $0.cancelled || $0.fatal }) {
-          limiter.release()
-          break
-        }
-        let handle = Self.download(url: url, name: name, loader: loader, into: sprites) {
-          result, origin in
-          results.withLock { $0[position] = result }
-          let counts = state.withLock { run in
-            run.forget(position)
-            return run.finish(result, origin: origin)
+        pump.enqueue {
+          // A download not started before a cancel() or a fatal error never starts.
+          if state.withLock({ $0.cancelled || $0.fatal }) {
+            pump.finished()
+            return
           }
-          progress?(counts)
-          limiter.release()
-        }
-        if let handle {
-          // A cancel() that came before the handle was recorded would not have reached it.
-          let cancelled = state.withLock { run in
-            run.record(handle, at: position)
-            return run.cancelled
+          let handle = Self.download(url: url, name: name, loader: loader, into: sprites) {
+            result, origin in
+            results.withLock { $0[position] = result }
+            let counts = state.withLock { run in
+              run.forget(position)
+              return run.finish(result, origin: origin)
+            }
+            progress?(counts)
+            pump.finished()
           }
-          if cancelled { handle.cancel() }
+          if let handle {
+            // A cancel() that came before the handle was recorded would not have reached it.
+            let cancelled = state.withLock { run in
+              run.record(handle, at: position)
+              return run.cancelled
+            }
+            if cancelled { handle.cancel() }
+          }
         }
       }
     } catch {
@@ -333,7 +336,7 @@ public final class ThemeFetch: Sendable {
         results.withLock { $0.append(.failed(failure)) }
       }
     }
-    await limiter.drain()
+    await pump.drain()
     return (results.withLock { $0 }, skipped)
   }
 
