@@ -81,9 +81,12 @@ package enum FNV1a {
 
   /// Appends `value` as 16 lowercase hex digits.
   package static func appendHex(_ value: UInt64, to out: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let digit = UInt8((value >> UInt64(shift)) & 0xF)
-      out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-    }
+    for shift in stride(from: 60, through: 0, by: -4) { out.append(hexDigit(of: value, at: shift)) }
+  }
+
+  /// The lowercase hex digit of the four bits of `value` starting at bit `shift`.
+  package static func hexDigit(of value: UInt64, at shift: Int) -> UInt8 {
+    let digit = UInt8((value >> UInt64(shift)) & 0xF)
+    return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
   }
 }

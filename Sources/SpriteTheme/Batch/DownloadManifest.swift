@@ -147,28 +147,15 @@ private struct ManifestBytes {
     }
   }
 
-  /// `value` in decimal.
+  /// `value` in decimal (``JSONWriter/writeInteger(_:to:)``).
   mutating func appendDecimal(_ value: Int64) {
-    if value < 0 { append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits = 0
-    repeat {
-      digits += 1
-      magnitude /= 10
-    } while magnitude > 0
-    magnitude = value.magnitude
-    for position in stride(from: count + digits - 1, through: count, by: -1) {
-      buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-      magnitude /= 10
-    }
-    count += digits
+    count += JSONWriter.writeInteger(Int(value), to: buffer.baseAddress! + count)
   }
 
   /// `value` as 16 lowercase hex digits.
   mutating func appendHex(_ value: UInt64) {
     for shift in stride(from: 60, through: 0, by: -4) {
-      let digit = UInt8((value >> UInt64(shift)) & 0xF)
-      append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+      append(FNV1a.hexDigit(of: value, at: shift))
     }
   }
 }
