@@ -246,6 +246,25 @@ struct ThemeFetchTests {
     #expect(DownloadManifest(parsing: bytes + Array("bad\tline\n".utf8)) == manifest)
   }
 
+  @Test("a manifest field is any text without a tab, line feed or carriage return")
+  func manifestFields() {
+    // Every byte value alone, inside ASCII text, and next to multi-byte UTF-8.
+    for byte in UInt8(0)...UInt8(127) {
+      let separator = byte == 0x09 || byte == 0x0A || byte == 0x0D
+      for text in [
+        String(decoding: [byte], as: UTF8.self),
+        "etag-" + String(decoding: [byte], as: UTF8.self) + "-tail",
+        "é" + String(decoding: [byte], as: UTF8.self) + "🎨",
+      ] {
+        #expect(DownloadManifest.isField(text) == !separator, "byte \(byte)")
+      }
+    }
+    #expect(DownloadManifest.isField(""))
+    #expect(DownloadManifest.isField("Sun, 06 Nov 1994 08:49:37 GMT"))
+    #expect(!DownloadManifest.isField(String(repeating: "abc", count: 100) + "\r"))
+    #expect(DownloadManifest.isField(String(repeating: "abc", count: 100)))
+  }
+
   @Test("the download manifest's exact bytes: fields, numbers, hex digits, order by URL hash")
   func manifestBytes() {
     var manifest = DownloadManifest()

@@ -122,11 +122,16 @@ final class DownloadedSprites: Sendable {
     }
   }
 
-  /// Writes the manifest: the records of earlier runs, updated by this one.
-  func save() throws(FileIO.Failure) {
+  /// The manifest's bytes: the records of earlier runs, updated by this one.
+  func encodedManifest() -> [UInt8] {
+    current.withLock { $0 }.encoded()
+  }
+
+  /// Writes the manifest, whose bytes are ``encodedManifest()``.
+  func save(_ encoded: [UInt8]) throws(FileIO.Failure) {
     let directory = String(manifestPath[..<manifestPath.lastIndex(of: "/")!])
     try FileIO.createDirectory(directory)
-    try FileIO.writeAtomically(current.withLock { $0 }.encoded(), to: manifestPath)
+    try FileIO.writeAtomically(encoded, to: manifestPath)
   }
 
   /// Writes a response's body as `file` and records it (with its validators when the status is

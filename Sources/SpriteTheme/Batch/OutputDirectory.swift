@@ -52,10 +52,10 @@ struct OutputDirectory: Sendable {
     }
   }
 
-  /// Writes a `fetch --download-only` `index.json`.
-  func write(downloads index: DownloadIndex) throws(ThemeBatch.Fatal) {
+  /// Writes `index.json` from its encoded bytes.
+  func writeIndex(_ encoded: [UInt8]) throws(ThemeBatch.Fatal) {
     do {
-      try write(ThemeEncoder.encode(index), to: "index.json")
+      try write(encoded, to: "index.json")
     } catch {
       throw ThemeBatch.Fatal(path: error.source, reason: error.reason)
     }
