@@ -78,11 +78,16 @@ struct DownloadManifest: Sendable, Equatable {
   /// sprites, appending field by field to a growing array cost 11 M instructions at the end of
   /// every `fetch --download-only`.
   func encoded() -> [UInt8] {
-    let ordered = records.map { (hash: FNV1a.hash($0.key), url: $0.key, record: $0.value) }
-      .sorted { $0.hash != $1.hash ? $0.hash < $1.hash : $0.url < $1.url }
+    // The order is sorted as (hash, position) pairs, which move without touching the strings;
+    // sorting the (URL, record) pairs themselves cost twice the rest of the encoding.
+    let pairs = Array(records)
+    var order = pairs.indices.map { (hash: FNV1a.hash(pairs[$0].key), position: $0) }
+    order.sort { a, b in
+      a.hash != b.hash ? a.hash < b.hash : pairs[a.position].key < pairs[b.position].key
+    }
     // Every field's bytes, two numbers of at most 20 characters, 16 hex digits, 7 separators.
     var capacity = Self.magic.utf8.count + 1
-    for (_, url, record) in ordered {
+    for (url, record) in pairs {
       capacity += url.utf8.count + record.file.utf8.count + (record.etag?.utf8.count ?? 0)
       capacity += (record.lastModified?.utf8.count ?? 0) + 2 * 20 + 16 + 7
     }
@@ -90,7 +95,8 @@ struct DownloadManifest: Sendable, Equatable {
       var out = ManifestBytes(buffer)
       out.append(Self.magic)
       out.append(UInt8(ascii: "\n"))
-      for (_, url, record) in ordered {
+      for (_, position) in order {
+        let (url, record) = pairs[position]
         let etag = record.etag ?? ""
         let lastModified = record.lastModified ?? ""
         guard Self.isField(url), Self.isField(record.file), Self.isField(etag),
@@ -118,13 +124,16 @@ struct DownloadManifest: Sendable, Equatable {
 
   /// True when `text` can be a field: no tab, line feed or carriage return.
   static func isField(_ text: String) -> Bool {
-    // Bits 9, 10 and 13 of the mask: one compare and one shift per byte instead of three compares
-    // through a closure (a quarter of the manifest's encoding time for a thousand sprites).
-    func isSeparator(_ byte: UInt8) -> Bool { byte < 14 && (0x2600 >> byte) & 1 == 1 }
+    // No early exit: the loop then compiles to 16-byte vector compares (the closure-based
+    // `contains` was a quarter of the manifest's encoding time for a thousand sprites).
+    func separators(_ byte: UInt8) -> UInt8 {
+      (byte == 0x09 ? 1 : 0) | (byte == 0x0A ? 1 : 0) | (byte == 0x0D ? 1 : 0)
+    }
     return text.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes where isSeparator(byte) { return false }
-      return true
-    } ?? !text.utf8.contains(where: isSeparator)
+      var found: UInt8 = 0
+      for byte in bytes { found |= separators(byte) }
+      return found == 0
+    } ?? !text.utf8.contains { separators($0) != 0 }
   }
 }
 
