@@ -11,7 +11,6 @@ let package = Package(
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
@@ -34,12 +33,7 @@ let package = Package(
     .target(
       name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256"],
       exclude: ["Schemas"]),
-    .executableTarget(
-      name: "sprite-theme",
-      dependencies: [
-        "SpriteTheme",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+    .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme"]),
     // Tests.
     .target(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore"],

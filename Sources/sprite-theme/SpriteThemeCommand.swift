@@ -1,9 +1,3 @@
-import ArgumentParser
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -11,23 +5,33 @@ import ArgumentParser
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-#if canImport(Glibc)
-  /// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.
-  private let processExit: @Sendable (Int32) -> Never = Glibc.exit
-#elseif canImport(Musl)
-  private let processExit: @Sendable (Int32) -> Never = Musl.exit
-#elseif canImport(Darwin)
-  private let processExit: @Sendable (Int32) -> Never = Darwin.exit
-#endif
 import SpriteFetch
-import SpriteTheme
 
-/// The `sprite-theme` command: subcommands for single-file analysis and thumbnails.
+/// The `sprite-theme` program: reads the command line through the subcommands' tables, then runs
+/// one of `analyze`, `batch`, `fetch` and `thumbnail`, or prints help or the version.
 @main
-struct SpriteThemeCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "sprite-theme",
+enum SpriteThemeCommand {
+  /// What a command line asks for.
+  enum Request {
+    /// Print this command's help on standard output.
+    case showHelp(CommandSpec)
+    /// Print the version on standard output.
+    case showVersion
+    /// Run this subcommand.
+    case run(any Subcommand)
+  }
+
+  /// The program's name, the first word of every usage line.
+  static let name = "sprite-theme"
+
+  /// The subcommands, in the order help lists them.
+  static var subcommands: [any Subcommand.Type] {
+    [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self]
+  }
+
+  /// The root's table: help texts, the built-in options and the subcommands.
+  static let spec = CommandSpec(
+    name: name,
     abstract: "Turn PNG sprites into colour data, theme JSON and thumbnails.",
     discussion: """
       Colours follow the SpriteTheme contract: 8-bit straight-alpha RGBA from the PNG (no colour \
@@ -36,39 +40,79 @@ struct SpriteThemeCommand: ParsableCommand {
       Exit codes: 0 success, 1 an input failed, 2 usage error, 3 fatal (output not writable), \
       130 interrupted.
       """,
-    version: SpriteThemeVersion.current,
-    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self])
+    subcommands: subcommands.map { $0.spec })
 
   /// Parses the arguments, runs the subcommand and exits with the SPEC's exit codes.
   static func main() {
     ignoreBrokenPipes()
+    let arguments = Array(CommandLine.arguments.dropFirst())
     // `fetch` needs libcurl: load it on another core while the arguments are parsed.
-    if CommandLine.arguments.dropFirst().first == "fetch" {
+    if arguments.first == "fetch" {
       CurlDataLoader.loadLibraryInBackground()
     }
     do {
-      var command = try parseAsRoot()
-      try command.run()
+      switch try parse(arguments) {
+      case .showHelp(let command):
+        print(HelpRenderer.help(for: command, columns: TerminalWidth.current))
+      case .showVersion:
+        print(SpriteThemeVersion.current)
+      case .run(let command):
+        try command.run()
+      }
     } catch {
-      exit(withSpecCode: error)
+      report(error)
+      exit(exitStatus(for: error))
     }
   }
 
-  /// Prints `error` as ArgumentParser would, but with exit code 2 for usage errors (not 64).
-  private static func exit(withSpecCode error: any Error) -> Never {
-    let code = exitCode(for: error)
-    let message = fullMessage(for: error)
-    if !message.isEmpty {
-      if code == .success {
-        print(message)
-      } else {
-        Diagnostics.write(message)
+  /// What `arguments` (the command line without the program's name) ask for.
+  ///
+  /// `help [subcommand]`, `-h`, `--help` and `--version` work at every level; a usage error
+  /// carries the command whose usage line goes with it.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+    guard let first = arguments.first else { return .showHelp(spec) }
+    if first == "help" {
+      let named = arguments.dropFirst().first
+      return .showHelp(subcommands.first { $0.spec.name == named }?.spec ?? spec)
+    }
+    guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
+      do {
+        switch try CommandLineParser.parse(arguments, for: spec) {
+        case .showVersion: return .showVersion
+        case .showHelp, .run: return .showHelp(spec)
+        }
+      } catch {
+        throw error.attributed(to: spec)
       }
     }
-    switch code {
-    case .success: processExit(ExitCodes.success)
-    case .validationFailure: processExit(ExitCodes.usage)
-    default: processExit(code.rawValue)
+    do {
+      switch try CommandLineParser.parse(Array(arguments.dropFirst()), for: subcommand.spec) {
+      case .showHelp: return .showHelp(subcommand.spec)
+      case .showVersion: return .showVersion
+      case .run(let parsed): return .run(try subcommand.init(parsed: parsed))
+      }
+    } catch {
+      throw error.attributed(to: subcommand.spec)
+    }
+  }
+
+  /// The exit status for an error that ended the run: 2 for a usage error, an ``ExitCode``'s own
+  /// code, and 1 for anything else.
+  static func exitStatus(for error: any Error) -> Int32 {
+    switch error {
+    case is UsageError: return ExitCodes.usage
+    case let exit as ExitCode: return exit.rawValue
+    default: return ExitCodes.inputFailed
+    }
+  }
+
+  /// Writes a usage error's report, or `Error: …` for an unexpected error, on standard error;
+  /// an ``ExitCode`` was reported where it was thrown.
+  private static func report(_ error: any Error) {
+    switch error {
+    case let usage as UsageError: Diagnostics.write(usage.report)
+    case is ExitCode: break
+    default: Diagnostics.write("Error: \(error)")
     }
   }
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,25 +7,44 @@ import SpriteCore
 import SpriteTheme
 
 /// `sprite-theme analyze FILE`: one sprite's colours as a readable summary or theme JSON.
-struct Analyze: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "analyze",
+struct Analyze: Subcommand {
+  /// The rows of `analyze`'s argument table.
+  enum Table {
+    /// `<file>`.
+    static let file = ArgumentSpec.positional("file", help: "The PNG file to analyse.")
+    /// `--json`.
+    static let json = ArgumentSpec.flag("json", help: "Print the theme document as JSON.")
+    /// Every row, in help and usage order.
+    static let all = [file, json] + AnalysisOptions.Table.all
+  }
+
+  /// `analyze`'s name, help texts and arguments.
+  static let spec = CommandSpec(
+    name: "analyze", parentPath: SpriteThemeCommand.name,
     abstract: "Analyse one sprite: its colours as a summary, or the theme JSON.",
     discussion: """
       Prints the area-average colour over the chosen extent (linear light and encoded sRGB) and \
       over the original app's Core Image seed extent, the palette (most populous first), the six \
       named swatches with title and body text colours that meet WCAG contrast, and the card. On \
       a terminal each colour is shown as a swatch. With --json prints the theme document instead.
-      """)
+      """,
+    arguments: Table.all)
 
-  @Argument(help: ArgumentHelp("The PNG file to analyse.", valueName: "file"))
+  /// The PNG file to analyse.
   var file: String
+  /// Print the theme document rather than the summary.
+  var json: Bool
+  /// The extent, palette size and decoding limits.
+  var analysis: AnalysisOptions
 
-  @Flag(help: "Print the theme document as JSON.")
-  var json = false
+  /// Reads the file, `--json` and the analysis options.
+  init(parsed: ParsedArguments) throws(UsageError) {
+    file = try parsed.value(Table.file)
+    json = parsed.flag(Table.json)
+    analysis = try AnalysisOptions(parsed: parsed)
+  }
 
-  @OptionGroup var analysis: AnalysisOptions
-
+  /// Prints the summary or the theme JSON; exit 1 when the sprite cannot be analysed.
   func run() throws {
     let sprite: AnalyzedSprite
     do {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Dispatch
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -8,9 +7,32 @@ import Dispatch
 import SpriteTheme
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
-struct Batch: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "batch",
+struct Batch: Subcommand {
+  /// The rows of `batch`'s argument table.
+  enum Table {
+    /// `<input> ...`.
+    static let inputs = ArgumentSpec.positional(
+      "input", help: "PNG files, folders, or - for a list of paths on stdin.", repeating: true)
+    /// `--out <dir>`.
+    static let outputDirectory = ArgumentSpec.option(
+      "out", valueName: "dir", help: "The output directory.", of: String.self, required: true)
+    /// `--jobs <n>`.
+    static let jobs = ArgumentSpec.option(
+      "jobs", valueName: "n", help: "Sprites processed at once (default: the number of cores).",
+      of: Int.self)
+    /// `--thumbnails <sizes>`, shared with `fetch`.
+    static let thumbnails = ArgumentSpec.option(
+      "thumbnails", valueName: "sizes",
+      help: "Thumbnail sizes to write, comma-separated longest sides, e.g. 32,96.", of: String.self)
+    /// Every row, in help and usage order.
+    static let all =
+      [inputs, outputDirectory, jobs, thumbnails] + AnalysisOptions.Table.all
+      + ProgressOptions.Table.all
+  }
+
+  /// `batch`'s name, help texts and arguments.
+  static let spec = CommandSpec(
+    name: "batch", parentPath: SpriteThemeCommand.name,
     abstract: "Write a theme file for every sprite, plus index.json.",
     discussion: """
       Inputs are PNG files, folders (every *.png below them, sorted, hidden entries skipped) \
@@ -25,35 +47,38 @@ struct Batch: ParsableCommand {
 
       Exit codes: 0 every input done, 1 some inputs failed (the others are written), 2 usage \
       error, 3 the output cannot be written, 130 interrupted.
-      """)
+      """,
+    arguments: Table.all)
 
-  @Argument(help: ArgumentHelp("PNG files, folders, or - for a list of paths on stdin.", valueName: "input"))
+  /// The files, folders and `-` to read.
   var inputs: [String]
-
-  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  /// Where themes, thumbnails and `index.json` go.
   var outputDirectory: String
-
-  @Option(help: ArgumentHelp("Sprites processed at once (default: the number of cores).", valueName: "n"))
+  /// Sprites processed at once, or `nil` for one per core.
   var jobs: Int?
+  /// Thumbnail sizes to write, sorted, without repeats.
+  var thumbnails: [Int]
+  /// The extent, palette size and decoding limits.
+  var analysis: AnalysisOptions
+  /// Whether to draw the progress line.
+  var progressOptions: ProgressOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "Thumbnail sizes to write, comma-separated longest sides, e.g. 32,96.", valueName: "sizes"),
-    transform: Batch.parseSizes)
-  var thumbnails: [Int] = []
-
-  @OptionGroup var analysis: AnalysisOptions
-
-  @OptionGroup var progressOptions: ProgressOptions
-
-  func validate() throws {
-    guard !inputs.isEmpty else { throw ValidationError("Give at least one input.") }
-    guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+  /// Reads the arguments; there must be an input, `--jobs` at least 1 and `-` at most once.
+  init(parsed: ParsedArguments) throws(UsageError) {
+    inputs = parsed.words(for: Table.inputs)
+    outputDirectory = try parsed.value(Table.outputDirectory)
+    jobs = try parsed.optional(Table.jobs)
+    thumbnails = try parsed.optional(Table.thumbnails, convertedBy: Self.parseSizes) ?? []
+    analysis = try AnalysisOptions(parsed: parsed)
+    progressOptions = try ProgressOptions(parsed: parsed)
+    guard !inputs.isEmpty else { throw UsageError("Give at least one input.") }
+    guard (jobs ?? 1) >= 1 else { throw UsageError("--jobs must be at least 1.") }
     guard inputs.filter({ $0 == "-" }).count <= 1 else {
-      throw ValidationError("Standard input (-) can be read only once.")
+      throw UsageError("Standard input (-) can be read only once.")
     }
   }
 
+  /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed.
   func run() throws {
     let collected = BatchInput.collect(inputs)
     let batch = ThemeBatch(
@@ -75,15 +100,14 @@ struct Batch: ParsableCommand {
   }
 
   /// Parses `32,96` into sizes, each 1-16384.
-  static func parseSizes(_ text: String) throws -> [Int] {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let sizes = try parts.map { part -> Int in
-      guard let size = Int(part.trimmingWhitespace()), (1...16384).contains(size)
-      else {
-        throw ValidationError("Thumbnail sizes are whole numbers from 1 to 16384, not '\(part)'.")
+  static func parseSizes(_ text: String) throws(RejectedValue) -> [Int] {
+    var sizes: Set<Int> = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let size = Int(part.trimmingWhitespace()), (1...16384).contains(size) else {
+        throw RejectedValue("Thumbnail sizes are whole numbers from 1 to 16384, not '\(part)'.")
       }
-      return size
+      sizes.insert(size)
     }
-    return Array(Set(sizes)).sorted()
+    return sizes.sorted()
   }
 }

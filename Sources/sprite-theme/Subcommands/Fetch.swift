@@ -1,4 +1,3 @@
-import ArgumentParser
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,9 +7,49 @@ import SpriteFetch
 import SpriteTheme
 
 /// `sprite-theme fetch (--pokeapi BASE | --urls FILE) --out DIR`: themes for downloaded sprites.
-struct Fetch: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "fetch",
+struct Fetch: Subcommand {
+  /// The rows of `fetch`'s argument table.
+  enum Table {
+    /// `--pokeapi <base>`.
+    static let pokeapi = ArgumentSpec.option(
+      "pokeapi", valueName: "base",
+      help: "A PokeAPI root to crawl, e.g. https://pokeapi.co/api/v2.", of: String.self)
+    /// `--limit <n>`.
+    static let limit = ArgumentSpec.option(
+      "limit", valueName: "n", help: "The most PokeAPI list entries to take.", of: Int.self)
+    /// `--offset <m>`.
+    static let offset = ArgumentSpec.option(
+      "offset", valueName: "m", help: "PokeAPI list entries to skip first.", of: Int.self,
+      default: 0)
+    /// `--include-forms`.
+    static let includeForms = ArgumentSpec.flag(
+      "include-forms", help: "Also fetch forms (PokeAPI ids above 10000).")
+    /// `--sprite <key>`.
+    static let spriteKey = ArgumentSpec.option(
+      "sprite", valueName: "key",
+      help: "The key path under sprites, e.g. other.home.front_default.", of: String.self,
+      default: PokeAPIEntry.defaultSpriteKey)
+    /// `--urls <file>`.
+    static let urls = ArgumentSpec.option(
+      "urls", valueName: "file", help: "A file of sprite URLs, one per line.", of: String.self)
+    /// `--out <dir>`.
+    static let outputDirectory = Batch.Table.outputDirectory
+    /// `--thumbnails <sizes>`.
+    static let thumbnails = Batch.Table.thumbnails
+    /// `--download-only`.
+    static let downloadOnly = ArgumentSpec.flag(
+      "download-only", help: "Only download: write sprites/<name>.png and index.json, no themes.")
+    /// Every row, in help and usage order.
+    static let all =
+      [
+        pokeapi, limit, offset, includeForms, spriteKey, urls, outputDirectory, thumbnails,
+        downloadOnly,
+      ] + NetworkOptions.Table.all + AnalysisOptions.Table.all + ProgressOptions.Table.all
+  }
+
+  /// `fetch`'s name, help texts and arguments.
+  static let spec = CommandSpec(
+    name: "fetch", parentPath: SpriteThemeCommand.name,
     abstract: "Download sprites and write a theme file for each, plus index.json.",
     discussion: """
       Sprites come from a PokeAPI server (--pokeapi, e.g. https://pokeapi.co/api/v2: the \
@@ -30,62 +69,65 @@ struct Fetch: ParsableCommand {
 
       Exit codes: 0 every sprite done, 1 some downloads or sprites failed (listed in \
       index.json), 2 usage error, 3 the output cannot be written, 130 interrupted.
-      """)
+      """,
+    arguments: Table.all)
 
-  @Option(help: ArgumentHelp("A PokeAPI root to crawl, e.g. https://pokeapi.co/api/v2.", valueName: "base"))
+  /// The PokeAPI root to crawl, if sprites come from PokeAPI.
   var pokeapi: String?
-
-  @Option(help: ArgumentHelp("The most PokeAPI list entries to take.", valueName: "n"))
+  /// The most list entries to take, or `nil` for all.
   var limit: Int?
-
-  @Option(help: ArgumentHelp("PokeAPI list entries to skip first.", valueName: "m"))
-  var offset: Int = 0
-
-  @Flag(help: "Also fetch forms (PokeAPI ids above 10000).")
-  var includeForms = false
-
-  @Option(
-    name: .customLong("sprite"),
-    help: ArgumentHelp("The key path under sprites, e.g. other.home.front_default.", valueName: "key"))
-  var spriteKey: String = PokeAPIEntry.defaultSpriteKey
-
-  @Option(help: ArgumentHelp("A file of sprite URLs, one per line.", valueName: "file"))
+  /// List entries to skip first.
+  var offset: Int
+  /// Whether to fetch forms (ids above 10000) too.
+  var includeForms: Bool
+  /// The key path of the sprite under an entry's `sprites`.
+  var spriteKey: String
+  /// The file of sprite URLs, if sprites come from a list.
   var urls: String?
-
-  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  /// Where sprites, themes, thumbnails and `index.json` go.
   var outputDirectory: String
+  /// Thumbnail sizes to write, sorted, without repeats.
+  var thumbnails: [Int]
+  /// Only download the sprites; analyse nothing.
+  var downloadOnly: Bool
+  /// Cache, freshness, concurrency, retries, timeout and body cap.
+  var network: NetworkOptions
+  /// The extent, palette size and decoding limits.
+  var analysis: AnalysisOptions
+  /// Whether to draw the progress line.
+  var progressOptions: ProgressOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "Thumbnail sizes to write, comma-separated longest sides, e.g. 32,96.", valueName: "sizes"),
-    transform: Batch.parseSizes)
-  var thumbnails: [Int] = []
-
-  @Flag(help: "Only download: write sprites/<name>.png and index.json, no themes.")
-  var downloadOnly = false
-
-  @OptionGroup var network: NetworkOptions
-
-  @OptionGroup var analysis: AnalysisOptions
-
-  @OptionGroup var progressOptions: ProgressOptions
-
-  func validate() throws {
+  /// Reads the arguments; exactly one source, an http(s) PokeAPI root, no negative counts, and
+  /// no thumbnails when only downloading.
+  init(parsed: ParsedArguments) throws(UsageError) {
+    pokeapi = try parsed.optional(Table.pokeapi)
+    limit = try parsed.optional(Table.limit)
+    offset = try parsed.value(Table.offset)
+    includeForms = parsed.flag(Table.includeForms)
+    spriteKey = try parsed.value(Table.spriteKey)
+    urls = try parsed.optional(Table.urls)
+    outputDirectory = try parsed.value(Table.outputDirectory)
+    thumbnails = try parsed.optional(Table.thumbnails, convertedBy: Batch.parseSizes) ?? []
+    downloadOnly = parsed.flag(Table.downloadOnly)
+    network = try NetworkOptions(parsed: parsed)
+    analysis = try AnalysisOptions(parsed: parsed)
+    progressOptions = try ProgressOptions(parsed: parsed)
     guard (pokeapi == nil) != (urls == nil) else {
-      throw ValidationError("Give exactly one of --pokeapi and --urls.")
+      throw UsageError("Give exactly one of --pokeapi and --urls.")
     }
     if let pokeapi {
       guard let url = URL(string: pokeapi), ["http", "https"].contains(url.scheme?.lowercased())
-      else { throw ValidationError("--pokeapi must be an http or https URL, not '\(pokeapi)'.") }
+      else { throw UsageError("--pokeapi must be an http or https URL, not '\(pokeapi)'.") }
     }
     guard (limit ?? 0) >= 0, offset >= 0 else {
-      throw ValidationError("--limit and --offset must not be negative.")
+      throw UsageError("--limit and --offset must not be negative.")
     }
     if downloadOnly && !thumbnails.isEmpty {
-      throw ValidationError("--thumbnails cannot be combined with --download-only.")
+      throw UsageError("--thumbnails cannot be combined with --download-only.")
     }
   }
 
+  /// Downloads and writes; exit 1 when a download or sprite failed, 3 when the output failed.
   func run() throws {
     let loader = network.loader(outputDirectory: outputDirectory)
     let inputs = try inputStream(loader: loader)
@@ -114,7 +156,7 @@ struct Fetch: ParsableCommand {
   private func inputStream(loader: any DataLoading) throws -> AsyncThrowingStream<FetchInput, any Error> {
     if let urls {
       guard let text = try? String(contentsOfFile: urls, encoding: .utf8) else {
-        throw ValidationError("Cannot read the URL list '\(urls)'.")
+        throw UsageError("Cannot read the URL list '\(urls)'.", command: Self.spec)
       }
       // Lines are parsed as the stream is read, so the first download need not wait for all.
       let lines = FetchInput.urlListLines(text)

@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// The exit codes of SPEC section 8.
 enum ExitCodes {
   /// Every input was processed.
@@ -10,11 +8,6 @@ enum ExitCodes {
   static let usage: Int32 = 2
   /// Nothing more could be done: the output is not writable or the disk is full.
   static let fatal: Int32 = 3
-}
-
-extension ExitCode {
-  /// Some input failed (exit 1).
-  static let inputFailed = ExitCode(ExitCodes.inputFailed)
-  /// A fatal error such as an unwritable output (exit 3).
-  static let fatal = ExitCode(ExitCodes.fatal)
+  /// The run was stopped by SIGINT or SIGTERM before it finished.
+  static let interrupted: Int32 = 130
 }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import SpriteTheme
 
 /// The shared frame of `batch` and `fetch`: a progress line, Ctrl-C handling, the failure report
@@ -34,7 +33,7 @@ enum OutputRun {
     }
     if interrupted {
       Diagnostics.write("sprite-theme: \(interruption); run the same command again to finish.")
-      throw ExitCode(130)
+      throw ExitCode.interrupted
     }
     if !quiet { Diagnostics.write(summary) }
     if !index.errors.isEmpty { throw ExitCode.inputFailed }
