@@ -61,8 +61,9 @@ enum SpriteThemeCommand {
       }
     } catch {
       report(error)
-      exit(exitStatus(for: error))
+      ProcessEnd.exit(exitStatus(for: error))
     }
+    ProcessEnd.exit(ExitCodes.success)
   }
 
   /// What `arguments` (the command line without the program's name) ask for.
