@@ -194,6 +194,42 @@ struct CurlDataLoaderHTTPTests {
     #expect(second.etag == etag)
   }
 
+  @Test("a reused handle keeps no request header or redirect rule of the request before it")
+  func reusedHandleStartsClean() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    // One transfer handle, so every load below reuses it with the options it already holds.
+    var configuration = TestLoaders.configuration()
+    configuration.concurrency = 1
+    configuration.userAgent = "reuse-test/1"
+    let loader = CurlDataLoader(configuration: configuration)
+    let file = try #require(Fixtures.sampleSpriteFiles().first)
+    let url = server.url("/sprites/\(file.lastPathComponent)")
+    let etag = LoopbackServer.etag(for: file.lastPathComponent)
+    for _ in 0..<2 {
+      // A file:// load allows redirects to file:// only...
+      let local = try await loader.load(FetchRequest(url: file, expecting: .png))
+      #expect(local.body == (try Fixtures.bytes(of: file)))
+      // ...which the next http load must not inherit.
+      let refused = await TestLoaders.fetchError {
+        _ = try await loader.load(FetchRequest(url: server.url("/to-file")))
+      }
+      guard case .unsupportedURL = refused else {
+        Issue.record("expected unsupportedURL, got \(String(describing: refused))")
+        return
+      }
+      let revalidated = try await loader.load(
+        FetchRequest(url: url, expecting: .png, ifNoneMatch: etag))
+      #expect(revalidated.status == 304)
+      // No If-None-Match left over: a full 200.
+      let plain = try await loader.load(FetchRequest(url: url, expecting: .png))
+      #expect(plain.status == 200)
+      #expect(plain.body == (try Fixtures.bytes(of: file)))
+      let agent = try await loader.load(FetchRequest(url: server.url("/user-agent")))
+      #expect(String(decoding: agent.body, as: UTF8.self) == "reuse-test/1")
+    }
+  }
+
   @Test("20 parallel requests all succeed with bounded concurrency")
   func parallel() async throws {
     let server = try await LoopbackServer()

@@ -93,12 +93,16 @@ CSpriteCurl_Status CSpriteCurl_global_init(void);
 /// avoid allocating handles and buffers. It must be used by one thread at a time.
 CSpriteCurl_Transfer *_Nullable CSpriteCurl_transfer_new(void);
 
-/// Resets a transfer for `url` with a body cap of `maxBytes`; returns false when the scheme is not
-/// http, https or file or an option was rejected. Always sets NOSIGNAL, FOLLOWLOCATION with
-/// MAXREDIRS 5, PROTOCOLS_STR "http,https,file", REDIR_PROTOCOLS_STR limited to the URL's own
-/// scheme, FAILONERROR off, an error buffer and a MAXFILESIZE of `maxBytes`.
+/// Readies a transfer for `url` with a body cap of `maxBytes`; returns false when the scheme is
+/// not http, https or file or an option was rejected. A full prepare resets the handle's options
+/// and sets NOSIGNAL, FOLLOWLOCATION with MAXREDIRS 5, PROTOCOLS_STR "http,https,file",
+/// REDIR_PROTOCOLS_STR limited to the URL's own scheme, FAILONERROR off, an error buffer and a
+/// MAXFILESIZE of `maxBytes`; the caller then sets its own options (set_long, set_string).
+/// With `keepOptions`, a handle whose last prepare was full and succeeded, with the same
+/// `maxBytes`, keeps every option, the caller's too: only the URL, the redirect scheme and the
+/// request headers (cleared) change. Pass it only when the caller's options would be the same.
 bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *_Nonnull transfer,
-                                  const char *_Nonnull url, size_t maxBytes);
+                                  const char *_Nonnull url, size_t maxBytes, bool keepOptions);
 
 /// Frees a transfer and its buffers.
 void CSpriteCurl_transfer_free(CSpriteCurl_Transfer *_Nullable transfer);

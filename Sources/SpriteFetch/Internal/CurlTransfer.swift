@@ -29,6 +29,9 @@ struct AttemptFailure: Error {
 final class CurlTransfer: @unchecked Sendable {
   /// The shim transfer; also the key the engine finds it by.
   let handle: OpaquePointer
+  /// The configuration whose options the handle holds (set by the last successful prepare);
+  /// the next prepare under the same one keeps them instead of resetting the handle.
+  private var configuredFor: CurlDataLoader.Configuration?
 
   /// Creates a transfer, or nil when libcurl cannot allocate one.
   init?() {
@@ -41,8 +44,16 @@ final class CurlTransfer: @unchecked Sendable {
   /// Resets the handle for `request` under `configuration`; false if an option was refused.
   func prepare(_ request: FetchRequest, _ configuration: CurlDataLoader.Configuration) -> Bool {
     let c = configuration
-    guard CSpriteCurl_transfer_prepare(handle, request.url.absoluteString, max(0, c.maxBytes))
+    let keepOptions = configuredFor == c
+    configuredFor = nil
+    guard
+      CSpriteCurl_transfer_prepare(
+        handle, request.url.absoluteString, max(0, c.maxBytes), keepOptions)
     else { return false }
+    guard !keepOptions else {
+      configuredFor = c
+      return appendHeaders(of: request)
+    }
     let total = c.totalTimeout.map { max(1, $0.wholeMilliseconds) } ?? 0
     var ok = CSpriteCurl_set_long(
       handle, .connectTimeoutMs, max(1, c.connectTimeout.wholeMilliseconds))
@@ -51,10 +62,16 @@ final class CurlTransfer: @unchecked Sendable {
     ok = CSpriteCurl_set_long(handle, .totalTimeoutMs, total) && ok
     ok = CSpriteCurl_set_long(handle, .maxRedirects, max(0, c.maxRedirects)) && ok
     ok = CSpriteCurl_set_string(handle, .userAgent, c.userAgent) && ok
-    if request.hasHeaders {
-      for line in request.headerLines { ok = ok && CSpriteCurl_append_header(handle, line) }
-    }
-    return ok
+    guard ok else { return false }
+    configuredFor = c
+    return appendHeaders(of: request)
+  }
+
+  /// Adds `request`'s header lines (conditional requests); false if one was refused.
+  private func appendHeaders(of request: FetchRequest) -> Bool {
+    guard request.hasHeaders else { return true }
+    for line in request.headerLines where !CSpriteCurl_append_header(handle, line) { return false }
+    return true
   }
 
   /// Asks a running transfer to stop; safe from any thread.
