@@ -42,6 +42,11 @@ final class DownloadedSprites: Sendable {
   private let current: Locked<DownloadManifest>
   private let ttl: TimeInterval
   private let now: @Sendable () -> Date
+  /// Writes new bodies off the loader's thread (see ``keep(_:as:loader:completion:)``).
+  private let writer = WriteBehind(maxPendingBytes: 32 << 20, name: "SpriteTheme.sprite-writer")
+  /// The first write the writer could not do, for ``finishWrites()``.
+  private let writeFailure = Locked<Failure?>(nil)
+  private let whenWriteFails: @Sendable () -> Void
 
   /// Opens the records kept for `folder` by earlier runs.
   ///
@@ -50,9 +55,11 @@ final class DownloadedSprites: Sendable {
   ///   - cacheDirectory: Where the manifest is kept (created when it is first written).
   ///   - ttl: Seconds a sprite stays fresh after it was fetched or revalidated.
   ///   - now: The clock.
+  ///   - whenWriteFails: Called (once, on the writer's thread) when a new body could not be
+  ///     written; ``finishWrites()`` then throws that failure.
   init(
     folder: OutputFolder, cacheDirectory: String, ttl: TimeInterval,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date, whenWriteFails: @escaping @Sendable () -> Void = {}
   ) {
     self.folder = folder
     self.manifestPath =
@@ -61,6 +68,7 @@ final class DownloadedSprites: Sendable {
     self.current = Locked(previous)
     self.ttl = ttl
     self.now = now
+    self.whenWriteFails = whenWriteFails
   }
 
   /// Makes `file` in the folder hold the sprite at `url`: kept when fresh, revalidated when stale,
@@ -68,7 +76,10 @@ final class DownloadedSprites: Sendable {
   ///
   /// A fresh file completes at once, on this thread. Otherwise the request goes to the loader's
   /// completion form, and `completion` runs where the loader's does (for `CurlDataLoader`, its
-  /// transfer thread, which then also writes the new body, as curl's own `--parallel` does).
+  /// transfer thread). A new body is then handed to a writer thread and `completion` reports it
+  /// kept at once; the file and its record exist after ``finishWrites()``, which reports a write
+  /// that failed. When the writer's queue is full, the body is written before `completion`, and
+  /// a failed write is reported to it.
   ///
   /// - Returns: The load's handle (nil when the file was fresh and nothing was loaded).
   @discardableResult
@@ -112,9 +123,25 @@ final class DownloadedSprites: Sendable {
         current.withLock { $0.records[source] = refreshed }
         completion(.success(Kept(bytes: bytes, fromCache: true)))
       case .success(let response):
+        let kept = Kept(bytes: response.body.count, fromCache: false)
+        let queued = writer.submit(bytes: response.body.count) { [self] in
+          do throws(Failure) {
+            try store(response, source: source, file: file)
+          } catch {
+            let first = writeFailure.withLock { failure in
+              defer { failure = failure ?? error }
+              return failure == nil
+            }
+            if first { whenWriteFails() }
+          }
+        }
+        guard !queued else {
+          completion(.success(kept))
+          return
+        }
         do throws(Failure) {
-          let bytes = try store(response, source: source, file: file)
-          completion(.success(Kept(bytes: bytes, fromCache: false)))
+          try store(response, source: source, file: file)
+          completion(.success(kept))
         } catch {
           completion(.failure(error))
         }
@@ -122,7 +149,17 @@ final class DownloadedSprites: Sendable {
     }
   }
 
-  /// The manifest's bytes: the records of earlier runs, updated by this one.
+  /// Waits until every body handed to the writer thread is written, and stops the thread;
+  /// throws the first write that failed. Call it once the last ``keep(_:as:loader:completion:)``
+  /// has completed.
+  func finishWrites() throws(Failure) {
+    writer.drain()
+    writer.shutdown()
+    if let failure = writeFailure.withLock({ $0 }) { throw failure }
+  }
+
+  /// The manifest's bytes: the records of earlier runs, updated by this one (complete after
+  /// ``finishWrites()``).
   func encodedManifest() -> [UInt8] {
     current.withLock { $0 }.encoded()
   }
@@ -136,9 +173,7 @@ final class DownloadedSprites: Sendable {
 
   /// Writes a response's body as `file` and records it (with its validators when the status is
   /// 200).
-  private func store(_ response: FetchResponse, source: String, file: String) throws(Failure)
-    -> Int
-  {
+  private func store(_ response: FetchResponse, source: String, file: String) throws(Failure) {
     do throws(FileIO.Failure) {
       try folder.write(response.body, named: file)
     } catch {
@@ -150,6 +185,5 @@ final class DownloadedSprites: Sendable {
       etag: response.status == 200 ? response.etag : nil,
       lastModified: response.status == 200 ? response.lastModified : nil)
     current.withLock { $0.records[source] = record }
-    return response.body.count
   }
 }

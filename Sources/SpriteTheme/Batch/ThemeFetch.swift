@@ -155,7 +155,9 @@ public final class ThemeFetch: Sendable {
         ? DownloadedSprites(
           folder: try OutputFolder(path: output.path + "/sprites"),
           cacheDirectory: options.cacheDirectory ?? (output.path + "/.cache"), ttl: options.ttl,
-          now: options.now)
+          now: options.now,
+          // A sprite that cannot be written stops the run, as a fatal result does.
+          whenWriteFails: { [state] in state.withLock { $0.fatal = true } })
         : nil
     } catch {
       throw ThemeBatch.Fatal(path: output.path + "/sprites", reason: error.reason)
@@ -168,9 +170,17 @@ public final class ThemeFetch: Sendable {
     // The end of a download-only run is serial: the manifest is encoded on another thread while
     // this one gathers and encodes `index.json` (for a thousand sprites, 6 M and 3 M instructions).
     var manifest: Task<[UInt8], Never>?
+    var writeFailure: ThemeBatch.Fatal?
     if let sprites {
       (results, skipped) = await runDownloads(
         inputs: inputs, loader: loader, sprites: sprites, progress: progress)
+      do throws(DownloadedSprites.Failure) {
+        try sprites.finishWrites()
+      } catch {
+        if case .write(let file, let failure) = error {
+          writeFailure = Self.writeFatal(file: file, failure, in: sprites)
+        }
+      }
       manifest = Task.detached { sprites.encodedManifest() }
     } else {
       (results, skipped) = await runThemes(
@@ -192,6 +202,7 @@ public final class ThemeFetch: Sendable {
       case .cancelled, nil: break
       }
     }
+    fatal = fatal ?? writeFailure
     let index = BatchIndex(entries: entries, errors: errors)
     let downloads = downloadOnly ? DownloadIndex(entries: downloaded, errors: errors) : nil
     let interrupted = state.withLock { $0.cancelled }
@@ -440,11 +451,17 @@ public final class ThemeFetch: Sendable {
         let failure = BatchIndex.Failure(
           source: source, stage: "fetch", message: String(describing: error))
         completion(.failed(failure), nil)
-      case .failure(.write(let file, let failure)):
-        let path = sprites.folder.path + "/" + file
-        completion(.fatal(ThemeBatch.Fatal(path: path, reason: failure.reason)), nil)
+      case .failure(.write(let file, let error)):
+        completion(.fatal(writeFatal(file: file, error, in: sprites)), nil)
       }
     }
+  }
+
+  /// The fatal error of a sprite that could not be written as `file` in the sprites folder.
+  private static func writeFatal(
+    file: String, _ error: FileIO.Failure, in sprites: DownloadedSprites
+  ) -> ThemeBatch.Fatal {
+    ThemeBatch.Fatal(path: sprites.folder.path + "/" + file, reason: error.reason)
   }
 }
 
