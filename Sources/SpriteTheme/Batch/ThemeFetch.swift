@@ -300,9 +300,9 @@ public final class ThemeFetch: Sendable {
   /// Runs a download-only fetch: this task names the sprites in input order and queues each
   /// download on an ``OperationPump`` of twice `concurrency`, whose downloads start from the
   /// thread that finishes the one before (the loader's completion form). For `CurlDataLoader`
-  /// each sprite is written, and the next download started, on the transfer thread as its
-  /// transfer ends, as curl's `--parallel` does: no task, and no hop to another thread, per
-  /// sprite. Returns the results by input position and the number of skipped entries.
+  /// the next download starts on the transfer thread as a transfer ends, as curl's `--parallel`
+  /// does, and the sprite goes to ``DownloadedSprites``'s writer thread: no task per sprite.
+  /// Returns the results by input position and the number of skipped entries.
   private func runDownloads(
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
     sprites: DownloadedSprites, progress: (@Sendable (Progress) -> Void)?

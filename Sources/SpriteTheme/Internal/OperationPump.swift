@@ -3,7 +3,7 @@
 /// A submitting task only queues; it never waits for a slot. When an operation calls
 /// ``finished()`` (on any thread: for `CurlDataLoader`, the transfer thread), that thread starts
 /// the next one itself, so no thread hops per operation: `fetch --download-only` then runs
-/// transfers, writes and the next requests on the transfer thread alone, as curl does. One thread
+/// transfers and the next requests on the transfer thread alone, as curl does. One thread
 /// at a time starts operations (a loop, not recursion), so operations that finish at once, inside
 /// their own start (a fresh sprite kept from the cache), cannot deepen the stack.
 final class OperationPump: Sendable {
