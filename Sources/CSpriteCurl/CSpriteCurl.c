@@ -202,7 +202,8 @@ CSpriteCurl_Transfer *CSpriteCurl_transfer_new(void) {
 }
 
 bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size_t maxBytes,
-                                  bool keepOptions) {
+                                  bool keepOptions, bool *kept) {
+  *kept = false;
   const char *scheme = schemeOf(url);
   if (!scheme) return false;
   CURL *e = t->easy;
@@ -227,6 +228,7 @@ bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size
       t->redirectScheme = scheme;
     }
     if (!ok) t->prepared = false;
+    *kept = ok;
     return ok;
   }
   libcurl.easy_reset(e);  // keeps the handle's connection and DNS caches

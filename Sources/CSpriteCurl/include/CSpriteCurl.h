@@ -100,9 +100,12 @@ CSpriteCurl_Transfer *_Nullable CSpriteCurl_transfer_new(void);
 /// MAXFILESIZE of `maxBytes`; the caller then sets its own options (set_long, set_string).
 /// With `keepOptions`, a handle whose last prepare was full and succeeded, with the same
 /// `maxBytes`, keeps every option, the caller's too: only the URL, the redirect scheme and the
-/// request headers (cleared) change. Pass it only when the caller's options would be the same.
+/// request headers (cleared) change, and `*kept` is set to true. Pass it only when the caller's
+/// options would be the same; when `*kept` is false the prepare was full (or failed) and the
+/// caller sets its options again.
 bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *_Nonnull transfer,
-                                  const char *_Nonnull url, size_t maxBytes, bool keepOptions);
+                                  const char *_Nonnull url, size_t maxBytes, bool keepOptions,
+                                  bool *_Nonnull kept);
 
 /// Frees a transfer and its buffers.
 void CSpriteCurl_transfer_free(CSpriteCurl_Transfer *_Nullable transfer);

@@ -44,13 +44,14 @@ final class CurlTransfer: @unchecked Sendable {
   /// Resets the handle for `request` under `configuration`; false if an option was refused.
   func prepare(_ request: FetchRequest, _ configuration: CurlDataLoader.Configuration) -> Bool {
     let c = configuration
+    var kept = false
     let keepOptions = configuredFor == c
     configuredFor = nil
     guard
       CSpriteCurl_transfer_prepare(
-        handle, request.url.absoluteString, max(0, c.maxBytes), keepOptions)
+        handle, request.url.absoluteString, max(0, c.maxBytes), keepOptions, &kept)
     else { return false }
-    guard !keepOptions else {
+    guard !kept else {
       configuredFor = c
       return appendHeaders(of: request)
     }

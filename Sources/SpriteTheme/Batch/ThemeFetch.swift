@@ -168,7 +168,7 @@ public final class ThemeFetch: Sendable {
     let results: [FetchResult?]
     let skipped: Int
     // The end of a download-only run is serial: the manifest is encoded on another thread while
-    // this one gathers and encodes `index.json` (for a thousand sprites, 6 M and 3 M instructions).
+    // this one gathers and encodes `index.json` (for a thousand sprites, 4 M and 3 M instructions).
     var manifest: Task<[UInt8], Never>?
     var writeFailure: ThemeBatch.Fatal?
     if let sprites {
