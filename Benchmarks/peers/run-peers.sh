@@ -5,7 +5,8 @@
 #   - a throwaway virtual environment with the peers from PyPI (pillow, imagequant,
 #     fast-colorthief, colorthief, scikit-learn) and the evaluator's numpy and scikit-image;
 #   - Debian's supertux-data (installed with apt-get when missing), from which a second corpus of
-#     sprite PNGs is copied (peers.py select: images/{creatures,objects,powerups,tiles}, longest
+#     sprite PNGs is copied, or kept from an earlier run when it holds exactly the same files
+#     (peers.py select: images/{creatures,objects,powerups,tiles}, longest
 #     side <= MAX_SIDE, at least one pixel with alpha > 0, sorted by path);
 #   - sprite-theme in release (swift build -c release at the repository root) and the libpng decode
 #     floor (../libpng-floor/decode_floor.c, cc -O2).
