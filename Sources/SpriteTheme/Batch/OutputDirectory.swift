@@ -45,11 +45,7 @@ struct OutputDirectory: Sendable {
 
   /// Writes `index.json`.
   func write(index: BatchIndex) throws(ThemeBatch.Fatal) {
-    do {
-      try write(ThemeEncoder.encode(index), to: "index.json")
-    } catch {
-      throw ThemeBatch.Fatal(path: error.source, reason: error.reason)
-    }
+    try writeIndex(ThemeEncoder.encode(index))
   }
 
   /// Writes `index.json` from its encoded bytes.
