@@ -8,7 +8,7 @@
 #     off, every path (pid, error log, temp dirs) inside the throwaway directory;
 #   - COUNT (default 1000) distinct file names made by copying samples/sprites/*.png over and over,
 #     and urls.txt listing http://127.0.0.1:PORT/<name> for each;
-#   - sprite-theme in release (swift build -c release --static-swift-stdlib at the repository root),
+#   - sprite-theme in release (scripts/build-release.sh, as shipped),
 #     copied there so that a rebuild during the run cannot change what is measured.
 # Then times, wall clock, alternating, best and median of REPS (default 5):
 #   curl      curl --parallel --parallel-max 8 -s -K <config of url/output pairs>, then checks
@@ -135,8 +135,8 @@ done
 
 # --- sprite-theme ----------------------------------------------------------------------------
 if [ "${NO_BUILD:-0}" != 1 ]; then
-  echo "building sprite-theme (swift build -c release --static-swift-stdlib) ..." >&2
-  (cd "$root" && swift build -c release --static-swift-stdlib --product sprite-theme >&2)
+  echo "building sprite-theme (scripts/build-release.sh) ..." >&2
+  "$root/scripts/build-release.sh" > /dev/null
 fi
 cp "$root/.build/release/sprite-theme" "$work/sprite-theme"
 st="$work/sprite-theme"

@@ -8,7 +8,7 @@
 #     sprite PNGs is copied, or kept from an earlier run when it holds exactly the same files
 #     (peers.py select: images/{creatures,objects,powerups,tiles}, longest
 #     side <= MAX_SIDE, at least one pixel with alpha > 0, sorted by path);
-#   - sprite-theme in release (swift build -c release at the repository root) and the libpng decode
+#   - sprite-theme in release (scripts/build-release.sh, as shipped) and the libpng decode
 #     floor (../libpng-floor/decode_floor.c, cc -O2).
 # Then runs peers.py pinned to core CORE (taskset, one thread for OpenMP and BLAS), which prints
 # markdown tables; they are also saved to ../.build/peers/results.md (ignored by git).
@@ -58,10 +58,10 @@ if [ "${FRESH_VENV:-0}" = 1 ] || [ ! -x "$venv/bin/python" ] || [ ! -f "$venv/.i
   touch "$venv/.installed"
 fi
 
-echo "building sprite-theme (swift build -c release --static-swift-stdlib) ..." >&2
-(cd "$root" && swift build -c release --static-swift-stdlib --product sprite-theme >&2)
+echo "building sprite-theme (scripts/build-release.sh) ..." >&2
+built="$("$root/scripts/build-release.sh")"
 # A copy, so that a rebuild in the working tree during the run cannot change the program measured.
-cp "$(cd "$root" && swift build -c release --show-bin-path)/sprite-theme" "$WORK/sprite-theme"
+cp "$built" "$WORK/sprite-theme"
 sprite_theme="$WORK/sprite-theme"
 echo "building decode_floor (cc -O2) ..." >&2
 # shellcheck disable=SC2046  # pkg-config prints several words on purpose
