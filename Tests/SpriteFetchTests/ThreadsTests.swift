@@ -34,4 +34,24 @@ struct ThreadsTests {
     }
     #expect(counter.value == threads * increments)
   }
+
+  @Test("a countdown's wait returns only after every thread that entered has left")
+  func countdownWaitsForAll() {
+    let countdown = ThreadCountdown()
+    let counter = Counter()
+    let threads = 6
+    for index in 0..<threads {
+      countdown.enter()
+      let started = DetachedThread.start(name: "countdown.\(index)", stackSize: 1 << 20) {
+        // Later threads take longer, so a wait that returned early would miss their work.
+        for _ in 0..<(5_000 * (index + 1)) { counter.lock.withLock { counter.value += 1 } }
+        countdown.leave()
+      }
+      #expect(started)
+    }
+    countdown.wait()
+    #expect(counter.lock.withLock { counter.value } == 5_000 * threads * (threads + 1) / 2)
+    // Nothing entered: returns at once.
+    ThreadCountdown().wait()
+  }
 }

@@ -151,4 +151,42 @@ struct FixedCostTests {
     // A folder given as a link lists nothing, as FileManager's enumerator did.
     #expect(BatchInput.collect([root + "/linkdir"]).isEmpty)
   }
+
+  @Test("preparing an output directory removes the temporaries a killed run left, nothing else")
+  func staleTemporaries() throws {
+    let directory = try TemporaryDirectory()
+    let root = directory.url.path + "/out"
+    let stale = ["themes/.a.json.tmp-12-3", ".index.json.tmp-9-9", "thumbs/.b-32.png.tmp-1-1", ".tmp-"]
+    let kept = ["themes/a.json", "themes/.hidden", "c.tmp-1-1", "themes/x.tmp-", ".tmp", "index.json"]
+    try FileManager.default.createDirectory(
+      atPath: root + "/themes", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/thumbs", withIntermediateDirectories: true)
+    for relative in stale + kept {
+      try Data([1]).write(to: URL(fileURLWithPath: root + "/" + relative))
+    }
+    try OutputDirectory(path: root).prepare()
+    for relative in stale {
+      #expect(!FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
+    }
+    for relative in kept {
+      #expect(FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
+    }
+  }
+
+  @Test("the name set agrees with Set<String> through growth and repeated names")
+  func nameSet() {
+    var rng = SeededRandom(seed: 11)
+    var names = NameSet()
+    var reference = Set<String>()
+    for _ in 0..<5_000 {
+      // Few distinct names, so that most insertions repeat one; "" and non-ASCII included.
+      let name = ["", "é", "a-\(Int.random(in: 0..<1_500, using: &rng))"][Int.random(in: 0..<3, using: &rng)]
+      #expect(names.contains(name) == reference.contains(name))
+      #expect(names.insert(name) == reference.insert(name).inserted)
+      #expect(names.count == reference.count)
+    }
+    for candidate in (0..<1_600).map({ "a-\($0)" }) {
+      #expect(names.contains(candidate) == reference.contains(candidate))
+    }
+  }
 }

@@ -238,11 +238,14 @@ public struct Swatches: Hashable, Sendable {
   ///
   /// Entries repeating an earlier entry's RGB are ignored (each colour is used once).
   public init(candidates: [Palette.Entry], filter: CandidateFilter = .android) {
-    var seen = Set<RGBA8>()
+    // Palettes hold at most 64 entries: a linear search costs less than hashing them.
+    var seen = [RGBA8]()
+    seen.reserveCapacity(candidates.count)
     var eligible: [(entry: Palette.Entry, hsl: HSL)] = []
     for entry in candidates {
       let color = RGBA8(r: entry.color.r, g: entry.color.g, b: entry.color.b)
-      guard seen.insert(color).inserted else { continue }
+      guard !seen.contains(color) else { continue }
+      seen.append(color)
       let hsl = HSL(color)
       if filter.allows(hsl) { eligible.append((entry, hsl)) }
     }

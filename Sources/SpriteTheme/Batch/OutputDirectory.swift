@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The output directory of a batch: its layout, atomic writes into it, and clean-up of the
@@ -59,9 +61,28 @@ struct OutputDirectory: Sendable {
 
   /// Removes `.NAME.tmp-PID-N` files that ``FileIO/writeAtomically(_:to:)`` left when a run was killed.
   private func removeStaleTemporaries(in folder: String) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-      try? FileManager.default.removeItem(atPath: folder + "/" + name)
+    guard let stream = opendir(folder) else { return }
+    defer { closedir(stream) }
+    var stale = [String]()
+    while let entry = readdir(stream) {
+      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let name = raw.bindMemory(to: UInt8.self)
+        let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        if Self.isTemporaryName(UnsafeBufferPointer(rebasing: name[0..<length])) {
+          stale.append(String(decoding: name[0..<length], as: UTF8.self))
+        }
+      }
+    }
+    // Removed after the listing, so that removing does not disturb the directory stream.
+    for name in stale { unlinkat(dirfd(stream), name, 0) }
+  }
+
+  /// True for a name of the form `.NAME.tmp-PID-N`: hidden, with `.tmp-` in it.
+  static func isTemporaryName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let marker: [UInt8] = Array(".tmp-".utf8)
+    guard name.count >= marker.count, name[0] == UInt8(ascii: ".") else { return false }
+    return (0...(name.count - marker.count)).contains { start in
+      (0..<marker.count).allSatisfy { name[start + $0] == marker[$0] }
     }
   }
 }

@@ -11,14 +11,14 @@
 /// `sprite` when nothing is left. A name already given gets `-2`, `-3`, … in the order names are
 /// asked for, so the same inputs in the same order always get the same names.
 public struct SpriteNamer: Sendable {
-  private var used = Set<String>()
+  private var used = NameSet()
 
   /// Creates a namer with no names given yet.
   public init() {}
 
   /// Creates a namer with room for `count` names, so that naming a batch never rehashes.
   init(reservingCapacity count: Int) {
-    used.reserveCapacity(count)
+    used = NameSet(minimumCapacity: count)
   }
 
   /// The sanitised form of `raw`, before any collision suffix.

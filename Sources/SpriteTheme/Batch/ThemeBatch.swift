@@ -3,7 +3,6 @@
 #else
   import Foundation
 #endif
-import Dispatch
 import SpriteFetch
 
 /// Runs the pipeline over many inputs on several threads and writes an output directory:
@@ -96,19 +95,20 @@ public final class ThemeBatch: Sendable {
     let total = inputs.count
     state.withLock { $0.results = Array(repeating: nil, count: total) }
 
-    let finished = DispatchGroup()
-    for _ in 0..<min(options.jobs, max(1, total)) {
+    // The calling thread is one of the workers, so `--jobs 1` starts no thread at all.
+    let finished = ThreadCountdown()
+    for _ in 1..<min(options.jobs, max(1, total)) {
       finished.enter()
       let started = DetachedThread.start(name: "SpriteTheme.batch", stackSize: 1 << 22) {
         [self] in
         self.work(output: output, progress: progress)
         finished.leave()
       }
-      // Without a thread the others (or, failing all, the wait below) still drain the inputs.
+      // Without a thread the others (and the calling thread) still drain the inputs.
       if !started { finished.leave() }
     }
-    finished.wait()
     work(output: output, progress: progress)
+    finished.wait()
 
     let (results, fatal, cancelled) = state.withLock { ($0.results, $0.fatal, $0.cancelled) }
     if let fatal { throw fatal }
@@ -142,20 +142,20 @@ public final class ThemeBatch: Sendable {
     while let positions = state.withLock({
       $0.nextPositions(upTo: groupSize, total: total, workers: options.jobs)
     }) {
-      let files = positions.map { position -> Result<[UInt8], ThemePipeline.Error> in
+      let files = positions.map { position -> InputFile in
         do throws(ThemePipeline.Error) {
-          return .success(try options.pipeline.read(inputs[position].path))
+          return .read(try options.pipeline.read(inputs[position].path))
         } catch {
-          return .failure(error)
+          return .unreadable(error)
         }
       }
-      var digests = SHA256.hex(ofEach: files.compactMap { try? $0.get() })[...]
+      var digests = SHA256.hex(ofEach: files.compactMap(\.bytes))[...]
       for (position, file) in zip(positions, files) {
         if state.withLock({ $0.cancelled || $0.fatal != nil }) { return }
         let result: ItemResult
         do {
           // The digests are in the order of the files that could be read.
-          let digest: String? = if case .success = file { digests.removeFirst() } else { nil }
+          let digest: String? = if case .read = file { digests.removeFirst() } else { nil }
           result = try process(
             inputs[position], file: file, sha256: digest, writer: writer, json: &json)
         } catch {
@@ -175,12 +175,12 @@ public final class ThemeBatch: Sendable {
   /// Analyses one input (its bytes as read, or why they could not be, and their digest) and
   /// writes its thumbnails, then its theme.
   private func process(
-    _ input: BatchInput, file: Result<[UInt8], ThemePipeline.Error>, sha256: String?,
+    _ input: BatchInput, file: InputFile, sha256: String?,
     writer: SpriteWriter, json: inout JSONWriter
   ) throws(Fatal) -> ItemResult {
     do throws(ThemePipeline.Error) {
       let sprite = try options.pipeline.analyze(
-        bytes: try file.get(), name: ThemePipeline.spriteName(forPath: input.path),
+        bytes: try file.contents(), name: ThemePipeline.spriteName(forPath: input.path),
         path: input.path, sha256: sha256)
       return .written(try writer.write(sprite, name: input.name, source: input.path, json: &json))
     } catch {
@@ -189,6 +189,28 @@ public final class ThemeBatch: Sendable {
       }
       return .failed(
         BatchIndex.Failure(source: input.path, stage: error.stage, message: error.reason))
+    }
+  }
+}
+
+/// An input's bytes as read, or why they could not be.
+///
+/// Not a `Result`: instantiating `Result<_, Failure: Error>` makes the runtime confirm the
+/// `Error` conformance by scanning every conformance record in the binary, once per run.
+private enum InputFile {
+  case read([UInt8])
+  case unreadable(ThemePipeline.Error)
+
+  /// The bytes, or `nil` when the file could not be read.
+  var bytes: [UInt8]? {
+    if case .read(let bytes) = self { bytes } else { nil }
+  }
+
+  /// The bytes; throws why the file could not be read.
+  func contents() throws(ThemePipeline.Error) -> [UInt8] {
+    switch self {
+    case .read(let bytes): return bytes
+    case .unreadable(let error): throw error
     }
   }
 }

@@ -1,20 +1,32 @@
 /// The words a command line gave each argument of one command, with typed accessors that
 /// convert them (or fall back to the table's default) and report bad values as usage errors.
 struct ParsedArguments: Sendable {
-  /// The words given for each argument, by name, in command-line order; a flag has none.
-  private var wordsByName: [String: [String]] = [:]
+  /// Each argument given, by name, with its words in command-line order; a flag has none.
+  ///
+  /// A list, not a dictionary: a command has a handful of arguments, and a `[String: [String]]`
+  /// would make the runtime look up `String: Hashable` in every conformance record of the
+  /// binary at start-up (about 0.1 M instructions per first use of a hashed type).
+  private var given: [(name: String, words: [String])] = []
 
   /// An empty set: nothing given yet.
   init() {}
 
   /// Records that `argument` was given, with `word` as its value (none for a flag).
   mutating func record(_ argument: ArgumentSpec, word: String?) {
-    wordsByName[argument.name, default: []].append(contentsOf: word.map { [$0] } ?? [])
+    let index =
+      given.firstIndex { $0.name == argument.name }
+      ?? { given.append((argument.name, [])); return given.count - 1 }()
+    if let word { given[index].words.append(word) }
+  }
+
+  /// The words given for `argument`, or `nil` when it was not given.
+  private func wordsGiven(for argument: ArgumentSpec) -> [String]? {
+    given.first { $0.name == argument.name }?.words
   }
 
   /// True when the command line gave `argument` at least once.
   func contains(_ argument: ArgumentSpec) -> Bool {
-    wordsByName[argument.name] != nil
+    wordsGiven(for: argument) != nil
   }
 
   /// True when the flag `argument` was given.
@@ -24,12 +36,12 @@ struct ParsedArguments: Sendable {
 
   /// Every word given for `argument` in order: the words of a repeating positional argument.
   func words(for argument: ArgumentSpec) -> [String] {
-    wordsByName[argument.name] ?? []
+    wordsGiven(for: argument) ?? []
   }
 
   /// The word given for `argument`; the last one when it was given more than once.
   func lastWord(for argument: ArgumentSpec) -> String? {
-    wordsByName[argument.name]?.last
+    wordsGiven(for: argument)?.last
   }
 
   /// The value of `argument`: the last word given, converted to `Value`, else the table's
