@@ -149,7 +149,7 @@ public final class ThemeBatch: Sendable {
           return .unreadable(error)
         }
       }
-      var digests = SHA256.hex(ofEach: files.compactMap(\.bytes))[...]
+      var digests = SHA256.hex(ofEach: files.compactMap { $0.bytes })[...]
       for (position, file) in zip(positions, files) {
         if state.withLock({ $0.cancelled || $0.fatal != nil }) { return }
         let result: ItemResult

@@ -10,7 +10,7 @@ extension SHA256 {
   static func hex(ofEach messages: [[UInt8]]) -> [String] {
     guard lanes > 1, messages.count > 1 else { return messages.map { hex(of: $0) } }
     var digests = [UInt8](repeating: 0, count: 32 * messages.count)
-    let lengths = messages.map(\.count)
+    let lengths = messages.map { $0.count }
     withBaseAddresses(of: messages[...]) { pointers in
       digests.withUnsafeMutableBufferPointer { out in
         CSpriteSHA256_hashMany(pointers, lengths, messages.count, out.baseAddress!)
