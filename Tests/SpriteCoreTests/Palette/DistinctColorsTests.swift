@@ -1,0 +1,57 @@
+import Testing
+import _SpriteTestSupport
+
+@testable import SpriteCore
+
+/// Counting distinct colours: every path (runs only, hash table, sorting) against a dictionary.
+@Suite("Distinct colours")
+struct DistinctColorsTests {
+  /// Each visible colour's alpha sum, by `0xRRGGBB`, counted the obvious way.
+  private func reference(_ image: RGBAImage) -> [UInt32: Int] {
+    var sums = [UInt32: Int]()
+    for i in 0..<image.pixelCount {
+      let p = image.pixels[(4 * i)..<(4 * i + 4)].map { Int($0) }
+      guard p[3] > 0 else { continue }
+      sums[UInt32(p[0] << 16 | p[1] << 8 | p[2]), default: 0] += p[3]
+    }
+    return sums
+  }
+
+  /// An image of `width` × `height` pixels drawn from `palette` colours at random (a few
+  /// transparent), in runs of random length so that the run merging is exercised too.
+  private func image(width: Int, height: Int, colours palette: Int, seed: UInt64) -> RGBAImage {
+    var rng = SeededRandom(seed: seed)
+    let colours = (0..<palette).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &rng) }
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(4 * width * height)
+    while pixels.count < 4 * width * height {
+      let colour = colours[Int.random(in: 0..<palette, using: &rng)]
+      let alpha = UInt8.random(in: 0...10, using: &rng) == 0 ? 0 : UInt8.random(in: 1...255, using: &rng)
+      for _ in 0..<Int.random(in: 1...4, using: &rng) where pixels.count < 4 * width * height {
+        pixels += [UInt8(colour >> 16), UInt8(truncatingIfNeeded: colour >> 8), UInt8(truncatingIfNeeded: colour), alpha]
+      }
+    }
+    return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  @Test(
+    "the counts match a dictionary's, for few colours and many, in runs and scattered",
+    arguments: [
+      (8, 8, 3), (32, 32, 40), (64, 64, 1_500), (100, 100, 3_000), (200, 200, 9_000),
+      (256, 256, 30_000), (300, 300, 500),
+    ])
+  func countsMatch(width: Int, height: Int, colours: Int) {
+    let picture = image(width: width, height: height, colours: colours, seed: UInt64(width * colours))
+    let expected = reference(picture)
+    for limit in [0, 256, Int.max] {
+      let distinct = DistinctColors(of: picture, sortingAtMost: limit)
+      #expect(distinct.count == expected.count, "\(width)x\(height), limit \(limit)")
+      #expect(Set(distinct.keys).count == distinct.count)
+      for (key, weight) in zip(distinct.keys, distinct.weights) where expected[key] != weight {
+        Issue.record("\(width)x\(height): colour \(key) counted \(weight), not \(expected[key] ?? 0)")
+        break
+      }
+      if distinct.isSorted { #expect(distinct.keys == distinct.keys.sorted()) }
+    }
+  }
+}
