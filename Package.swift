@@ -18,8 +18,14 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    // C shims: the only code that includes <png.h> / <curl/curl.h>.
-    .target(name: "CSpritePNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+    // libdeflate inflates the image data of plain 8-bit images in one call (CSpritePNG).
+    .systemLibrary(
+      name: "CLibDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+    // C shims: the only code that includes <png.h> / <libdeflate.h> / <curl/curl.h>.
+    .target(
+      name: "CSpritePNG", dependencies: ["CLibPNG", "CLibDeflate"],
+      linkerSettings: [.linkedLibrary("z")]),
     // libcurl is opened at run time (dlopen, on first use), so only its headers are needed here.
     .target(
       name: "CSpriteCurl",

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds sprite-theme in release the way it is shipped and prints the binary's path.
+# Builds sprite-theme in release the way it is shipped and prints the binary's path. Installs
+# missing system packages first (scripts/install-deps.sh).
 #
 # - The Swift runtime is linked in (--static-swift-stdlib): no Swift libraries to install.
 # - So is the C++ runtime the Swift runtime uses, when its static archive is installed (it is
@@ -11,6 +12,7 @@
 # Extra arguments go to `swift build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/install-deps.sh
 flags=(-c release --static-swift-stdlib --disable-local-rpath --product sprite-theme)
 clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
 archive="$("$clang" -print-file-name=libstdc++.a 2>/dev/null || true)"

@@ -6,7 +6,6 @@
 # Extra arguments go to `batch` (e.g. --palette-size 12, --jobs 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
 bin="$(scripts/build-release.sh)"
 "$bin" batch samples/sprites --out out/samples --thumbnails 32,96 "$@"
 echo "index: out/samples/index.json; for one sprite in full: $bin analyze samples/sprites/crawl-red-devil.png" >&2
