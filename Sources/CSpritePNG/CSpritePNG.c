@@ -332,12 +332,16 @@ static bool unfilter_row(
 // png_do_expand_palette, png_do_gray_to_rgb and png_do_read_filler would.
 typedef struct {
   png_byte colorType;
+  // 8, or 1, 2 or 4 for grey and palette images (pixels packed into bytes, leftmost pixel in
+  // the high bits: PNG section 7.2).
+  png_byte bitDepth;
   size_t channels;
   // Palette images: RGBA per index; entries at and above `paletteCount` are never used.
   uint8_t palette[256][4];
   int paletteCount;
   // Grey and RGB images with a tRNS chunk: the transparent sample values (low bytes, as libpng
-  // compares them for 8-bit images).
+  // compares them for 8-bit images; for 1-, 2- and 4-bit grey, the value's low bits, as
+  // png_do_expand masks it).
   bool hasKey;
   uint8_t key[3];
 } Expansion;
@@ -345,6 +349,12 @@ typedef struct {
 static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
   memset(e, 0, sizeof *e);
   e->colorType = png_get_color_type(png, info);
+  e->bitDepth = png_get_bit_depth(png, info);
+  if (e->bitDepth != 8 &&
+      !((e->bitDepth == 1 || e->bitDepth == 2 || e->bitDepth == 4) &&
+        (e->colorType == PNG_COLOR_TYPE_GRAY || e->colorType == PNG_COLOR_TYPE_PALETTE))) {
+    return false;
+  }
   png_bytep transAlpha = NULL;
   int transCount = 0;
   png_color_16p transColor = NULL;
@@ -355,7 +365,7 @@ static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
     e->channels = 1;
     if (hasTRNS && transColor != NULL) {
       e->hasKey = true;
-      e->key[0] = (uint8_t)(transColor->gray & 0xff);
+      e->key[0] = (uint8_t)(transColor->gray & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
     }
     return true;
   case PNG_COLOR_TYPE_RGB:
@@ -399,6 +409,24 @@ static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
 // paints it black; the caller leaves such files to libpng).
 static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width) {
   size_t x;
+  if (e->bitDepth < 8) {
+    // png_do_unpack, then png_do_expand_palette, or png_do_expand's scaling of grey to 8 bits
+    // (v × 255 / (2^depth − 1)) with alpha 0 where the unscaled value equals the tRNS key.
+    unsigned depth = e->bitDepth, mask = (1u << depth) - 1, scale = 255 / mask;
+    for (x = 0; x < width; x++) {
+      size_t bit = x * depth;
+      unsigned v = (src[bit >> 3] >> (8 - depth - (bit & 7))) & mask;
+      if (e->colorType == PNG_COLOR_TYPE_PALETTE) {
+        if ((int)v >= e->paletteCount) return false;
+        memcpy(dst + 4 * x, e->palette[v], 4);
+      } else {
+        uint8_t g = (uint8_t)(v * scale);
+        dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
+        dst[4 * x + 3] = (e->hasKey && v == e->key[0]) ? 0 : 0xFF;
+      }
+    }
+    return true;
+  }
   switch (e->colorType) {
   case PNG_COLOR_TYPE_GRAY:
     for (x = 0; x < width; x++) {
@@ -515,14 +543,16 @@ static bool decode_whole_stream(
   png_structp png, png_infop info, const ReadContext *ctx, uint8_t *out, size_t width,
   size_t height
 ) {
-  if (png_get_bit_depth(png, info) != 8) return false;
   if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) return false;
   Expansion e;
   if (!prepare_expansion(png, info, &e)) return false;
   // png_read_info stops right after the first IDAT chunk's length and type.
   if (ctx->offset < 8 || memcmp(ctx->bytes + ctx->offset - 4, "IDAT", 4) != 0) return false;
-  size_t stride = width * e.channels;
-  if (height == 0 || stride / e.channels != width || stride > SIZE_MAX - 1) return false;
+  // Bytes per row: whole bytes for 8-bit samples, packed pixels rounded up to a byte otherwise.
+  size_t stride = e.bitDepth == 8 ? width * e.channels : (width / 8) * e.bitDepth +
+    ((width % 8) * e.bitDepth + 7) / 8;
+  if (height == 0 || (e.bitDepth == 8 && stride / e.channels != width) || stride > SIZE_MAX - 1)
+    return false;
   size_t rowSize = stride + 1;
   if (rowSize > CSPRITEPNG_WHOLE_STREAM_MAX / height) return false;
   size_t rawCount = rowSize * height;

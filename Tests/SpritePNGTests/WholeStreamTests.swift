@@ -10,7 +10,9 @@ import _SpriteTestSupport
 struct WholeStreamTests {
   let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 22))
 
-  @Test("PngSuite: both paths agree on every file; every intact 8-bit non-interlaced one is fast")
+  @Test(
+    "PngSuite: both paths agree on every file; every intact non-interlaced 8-bit one, and 1-, 2- and 4-bit grey or palette one, is fast"
+  )
   func pngSuiteAgrees() throws {
     guard !PngSuite.table.isEmpty else {
       PngSuite.reportMissing()
@@ -19,24 +21,29 @@ struct WholeStreamTests {
     for row in PngSuite.table {
       let usedWholeStream = decoder.decodedBothWays(try PngSuite.bytes(of: row.file), row.file)
         .usedWholeStream
-      // PngSuite names: character 4 is the interlace ("n" none), the last two the bit depth.
+      // PngSuite names: character 4 is the interlace ("n" none), character 5 the colour type,
+      // the last two the bit depth.
       let name = row.file.dropLast(4)
-      let plain8Bit =
-        row.decodes && name.hasSuffix("08")
+      let depth = name.suffix(2)
+      let colourType = name.dropFirst(4).first
+      let packed = ["01", "02", "04"].contains(depth) && (colourType == "0" || colourType == "3")
+      let fast =
+        row.decodes && (depth == "08" || packed)
         && (name.dropFirst(3).first == "n" || name == "exif2c08")
-      #expect(usedWholeStream == plain8Bit, "\(row.file)")
+      #expect(usedWholeStream == fast, "\(row.file)")
     }
   }
 
-  @Test("samples/: every 8-bit non-interlaced sprite takes the whole-stream path, all match")
+  @Test("samples/: every non-interlaced sprite of 8-bit samples or packed grey or palette pixels takes the whole-stream path, all match")
   func samplesAreFast() throws {
     let files = Fixtures.sampleSpriteFiles()
     var fast = 0
     for file in files {
       let bytes = try Fixtures.bytes(of: file)
       let used = decoder.decodedBothWays(bytes, file.lastPathComponent).usedWholeStream
-      // IHDR's bit depth and interlace method (bytes 24 and 28 of the file).
-      #expect(used == (bytes[24] == 8 && bytes[28] == 0), "\(file.lastPathComponent)")
+      // IHDR's bit depth, colour type and interlace method (bytes 24, 25 and 28 of the file).
+      let packed = [1, 2, 4].contains(bytes[24]) && (bytes[25] == 0 || bytes[25] == 3)
+      #expect(used == ((bytes[24] == 8 || packed) && bytes[28] == 0), "\(file.lastPathComponent)")
       if used { fast += 1 }
     }
     #expect(fast >= 40, "of \(files.count) sprites")
