@@ -142,6 +142,8 @@ public struct PaletteExtractor: Hashable, Sendable {
   static func palette(boxes clusters: Clusters) -> Palette {
     var colors = [RGBA8]()
     var totals = [Int]()
+    colors.reserveCapacity(clusters.count)
+    totals.reserveCapacity(clusters.count)
     for index in 0..<clusters.count {
       let mean = clusters.centroid(index)
       let color = FastOKLab.rgba8(l: mean.l, a: mean.a, b: mean.b)
@@ -164,6 +166,7 @@ public struct PaletteExtractor: Hashable, Sendable {
   ///   - weights: Each point's integer weight.
   static func palette(rounding clusters: Clusters, blocks: PointBlocks, weights: [Int]) -> Palette {
     var rounded = [RGBA8]()
+    rounded.reserveCapacity(clusters.count)
     for index in 0..<clusters.count {
       let centre = clusters.centroid(index)
       let color = FastOKLab.rgba8(l: centre.l, a: centre.a, b: centre.b)

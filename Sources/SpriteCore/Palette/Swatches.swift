@@ -242,6 +242,7 @@ public struct Swatches: Hashable, Sendable {
     var seen = [RGBA8]()
     seen.reserveCapacity(candidates.count)
     var eligible: [(entry: Palette.Entry, hsl: HSL)] = []
+    eligible.reserveCapacity(candidates.count)
     for entry in candidates {
       let color = RGBA8(r: entry.color.r, g: entry.color.g, b: entry.color.b)
       guard !seen.contains(color) else { continue }
