@@ -173,20 +173,21 @@ struct FixedCostTests {
     }
   }
 
-  @Test("the name set agrees with Set<String> through growth and repeated names")
-  func nameSet() {
+  @Test("the name table agrees with a dictionary through growth and repeated names")
+  func nameTable() {
     var rng = SeededRandom(seed: 11)
-    var names = NameSet()
-    var reference = Set<String>()
-    for _ in 0..<5_000 {
-      // Few distinct names, so that most insertions repeat one; "" and non-ASCII included.
+    var names = NameTable()
+    var reference = [String: Int]()
+    for step in 0..<5_000 {
+      // Few distinct names, so that most writes replace a value; "" and non-ASCII included.
       let name = ["", "é", "a-\(Int.random(in: 0..<1_500, using: &rng))"][Int.random(in: 0..<3, using: &rng)]
-      #expect(names.contains(name) == reference.contains(name))
-      #expect(names.insert(name) == reference.insert(name).inserted)
+      #expect(names[name] == reference[name])
+      names[name] = step
+      reference[name] = step
       #expect(names.count == reference.count)
     }
     for candidate in (0..<1_600).map({ "a-\($0)" }) {
-      #expect(names.contains(candidate) == reference.contains(candidate))
+      #expect(names[candidate] == reference[candidate])
     }
   }
 }

@@ -35,6 +35,30 @@ struct SpriteNamerTests {
     #expect(names == ["cat", "cat-2", "cat-3", "cat-2-2", "dog"])
   }
 
+  @Test("many repeats of a name, mixed with names that look like its suffixes, name as the plain search from -2 does")
+  func repeatedNames() {
+    // The plain rule: the first of base, base-2, base-3, … that no earlier call returned.
+    var given = Set<String>()
+    func reference(_ raw: String) -> String {
+      let base = SpriteNamer.sanitise(raw)
+      var candidate = base
+      var n = 2
+      while given.contains(candidate) {
+        candidate = "\(base)-\(n)"
+        n += 1
+      }
+      given.insert(candidate)
+      return candidate
+    }
+    var rng = SeededRandom(seed: 5)
+    var namer = SpriteNamer()
+    for _ in 0..<4_000 {
+      let raw = ["cat", "Cat.png", "cat-\(Int.random(in: 2...40, using: &rng))", "cat-3-2", "dog"][
+        Int.random(in: 0..<5, using: &rng)]
+      #expect(namer.uniqueName(for: raw) == reference(raw), "\(raw)")
+    }
+  }
+
   @Test("long names are cut to 96 characters")
   func longNames() {
     #expect(SpriteNamer.sanitise(String(repeating: "x", count: 300)).count == 96)

@@ -11,14 +11,15 @@
 /// `sprite` when nothing is left. A name already given gets `-2`, `-3`, … in the order names are
 /// asked for, so the same inputs in the same order always get the same names.
 public struct SpriteNamer: Sendable {
-  private var used = NameSet()
+  /// Every name given so far, each with the next suffix to try when it comes again.
+  private var used = NameTable()
 
   /// Creates a namer with no names given yet.
   public init() {}
 
   /// Creates a namer with room for `count` names, so that naming a batch never rehashes.
   init(reservingCapacity count: Int) {
-    used = NameSet(minimumCapacity: count)
+    used = NameTable(minimumCapacity: count)
   }
 
   /// The sanitised form of `raw`, before any collision suffix.
@@ -92,15 +93,22 @@ public struct SpriteNamer: Sendable {
   }
 
   /// A name for `raw` that no earlier call returned.
+  ///
+  /// The suffixes tried for a base name are remembered, so a name repeated k times costs O(k)
+  /// in all, not O(k²): every suffix below the remembered one was taken, and names stay taken.
   public mutating func uniqueName(for raw: String) -> String {
     let base = Self.sanitise(raw)
-    var candidate = base
-    var n = 2
-    while used.contains(candidate) {
+    guard var n = used[base] else {
+      used[base] = 2
+      return base
+    }
+    var candidate: String
+    repeat {
       candidate = "\(base)-\(n)"
       n += 1
-    }
-    used.insert(candidate)
+    } while used[candidate] != nil
+    used[base] = n
+    used[candidate] = 2
     return candidate
   }
 }
