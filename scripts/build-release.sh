@@ -14,14 +14,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 flags=(-c release --static-swift-stdlib --disable-local-rpath --product sprite-theme)
-clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
-archive="$("$clang" -print-file-name=libstdc++.a 2>/dev/null || true)"
-if [[ "$(uname -s)" == Linux && "$archive" == /* && -f "$archive" ]]; then
+archive=""
+if [[ "$(uname -s)" == Linux ]]; then
+  # The toolchain's own clang knows where GCC's C++ runtime is installed.
+  clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+  archive="$("$clang" -print-file-name=libstdc++.a 2>/dev/null || true)"
+fi
+if [[ "$archive" == /* && -f "$archive" ]]; then
   folder="$PWD/.build/static-libstdc++"
   mkdir -p "$folder"
   ln -sf "$archive" "$folder/libstdc++.a"
   flags+=(-Xlinker -L"$folder")
-else
+elif [[ "$(uname -s)" == Linux ]]; then
   echo "build-release: no libstdc++.a found; linking libstdc++ dynamically" >&2
 fi
 swift build "${flags[@]}" "$@" >&2
