@@ -179,6 +179,25 @@ public enum FileIO {
   }
 
   /// Creates `path` and its missing parents as directories.
+  /// Calls `body` with the name (its bytes, without the NUL) and `d_type` of every entry of
+  /// `directory`, `.` and `..` included, in the order `readdir` gives them; false when the
+  /// directory cannot be opened.
+  @discardableResult
+  static func forEachEntry(
+    in directory: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ type: Int) -> Void
+  ) -> Bool {
+    guard let stream = opendir(directory) else { return false }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+      let type = Int(entry.pointee.d_type)
+      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+        let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<length]), type)
+      }
+    }
+    return true
+  }
+
   public static func createDirectory(_ path: String) throws(Failure) {
     if mkdir(path, 0o755) == 0 { return }
     let code = errno

@@ -76,21 +76,12 @@ public struct BatchInput: Hashable, Sendable {
 
   /// Appends the `*.png` files in `directory` and its non-hidden subfolders to `found`.
   private static func collectPNGFiles(in directory: String, into found: inout [String]) {
-    guard let stream = opendir(directory) else { return }
-    defer { closedir(stream) }
     var folders = [String]()
-    while let entry = readdir(stream) {
-      let type = Int(entry.pointee.d_type)
-      let (name, isPNG): (String?, Bool) = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-        // Hidden entries (and `.`, `..`) are skipped with all they hold.
-        guard length > 0, bytes[0] != UInt8(ascii: ".") else { return (nil, false) }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<length]), as: UTF8.self)
-        return (name, hasPNGExtension(UnsafeBufferPointer(rebasing: bytes[0..<length])))
-      }
-      guard let name else { continue }
-      let path = directory + "/" + name
+    FileIO.forEachEntry(in: directory) { bytes, type in
+      // Hidden entries (and `.`, `..`) are skipped with all they hold.
+      guard bytes.count > 0, bytes[0] != UInt8(ascii: ".") else { return }
+      let isPNG = hasPNGExtension(bytes)
+      let path = directory + "/" + String(decoding: bytes, as: UTF8.self)
       switch type {
       case Int(DT_DIR):
         folders.append(path)
@@ -100,7 +91,7 @@ public struct BatchInput: Hashable, Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else {
           if isPNG { found.append(path) }
-          continue
+          return
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: folders.append(path)

@@ -61,20 +61,12 @@ struct OutputDirectory: Sendable {
 
   /// Removes `.NAME.tmp-PID-N` files that ``FileIO/writeAtomically(_:to:)`` left when a run was killed.
   private func removeStaleTemporaries(in folder: String) {
-    guard let stream = opendir(folder) else { return }
-    defer { closedir(stream) }
     var stale = [String]()
-    while let entry = readdir(stream) {
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let name = raw.bindMemory(to: UInt8.self)
-        let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-        if Self.isTemporaryName(UnsafeBufferPointer(rebasing: name[0..<length])) {
-          stale.append(String(decoding: name[0..<length], as: UTF8.self))
-        }
-      }
+    FileIO.forEachEntry(in: folder) { name, _ in
+      if Self.isTemporaryName(name) { stale.append(String(decoding: name, as: UTF8.self)) }
     }
     // Removed after the listing, so that removing does not disturb the directory stream.
-    for name in stale { unlinkat(dirfd(stream), name, 0) }
+    for name in stale { unlink(folder + "/" + name) }
   }
 
   /// True for a name of the form `.NAME.tmp-PID-N`: hidden, with `.tmp-` in it.
