@@ -178,7 +178,6 @@ public enum FileIO {
     TemporaryName.make(for: name, hidden: true)
   }
 
-  /// Creates `path` and its missing parents as directories.
   /// Calls `body` with the name (its bytes, without the NUL) and `d_type` of every entry of
   /// `directory`, `.` and `..` included, in the order `readdir` gives them; false when the
   /// directory cannot be opened.
@@ -198,6 +197,7 @@ public enum FileIO {
     return true
   }
 
+  /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {
     if mkdir(path, 0o755) == 0 { return }
     let code = errno

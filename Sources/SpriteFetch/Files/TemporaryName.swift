@@ -32,7 +32,9 @@ package enum TemporaryName {
         }
         if hidden { append(UInt8(ascii: ".")) }
         for byte in utf8 { append(byte) }
-        for byte in ".tmp-".utf8 { append(byte) }
+        for byte in UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount) {
+          append(byte)
+        }
         append(number: Int(processID))
         append(UInt8(ascii: "-"))
         append(number: serial)
@@ -42,6 +44,19 @@ package enum TemporaryName {
   }
 
   /// This process's id, read once.
+  /// What follows the file's own name in every temporary name.
+  static let marker: StaticString = ".tmp-"
+
+  /// True for a name ``make(for:hidden:)`` could have given with `hidden`: a dot first and the
+  /// marker after it (the clean-up of an interrupted run looks for these).
+  package static func isHidden(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let mark = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
+    guard name.count >= mark.count, name.first == UInt8(ascii: ".") else { return false }
+    return (0...(name.count - mark.count)).contains { start in
+      mark.indices.allSatisfy { name[start + $0] == mark[$0] }
+    }
+  }
+
   private static let processID = getpid()
   /// The process-wide counter.
   private static let counter = Counter()

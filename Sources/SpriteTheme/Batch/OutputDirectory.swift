@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SpriteFetch
 
 /// The output directory of a batch: its layout, atomic writes into it, and clean-up of the
 /// temporary files an interrupted earlier run may have left.
@@ -63,20 +64,12 @@ struct OutputDirectory: Sendable {
   private func removeStaleTemporaries(in folder: String) {
     var stale = [String]()
     FileIO.forEachEntry(in: folder) { name, _ in
-      if Self.isTemporaryName(name) { stale.append(String(decoding: name, as: UTF8.self)) }
+      if TemporaryName.isHidden(name) { stale.append(String(decoding: name, as: UTF8.self)) }
     }
     // Removed after the listing, so that removing does not disturb the directory stream.
     for name in stale { unlink(folder + "/" + name) }
   }
 
-  /// True for a name of the form `.NAME.tmp-PID-N`: hidden, with `.tmp-` in it.
-  static func isTemporaryName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    let marker: [UInt8] = Array(".tmp-".utf8)
-    guard name.count >= marker.count, name[0] == UInt8(ascii: ".") else { return false }
-    return (0...(name.count - marker.count)).contains { start in
-      (0..<marker.count).allSatisfy { name[start + $0] == marker[$0] }
-    }
-  }
 }
 
 /// Writes one analysed sprite into an output directory: its thumbnails first, then its theme,
@@ -123,9 +116,9 @@ struct SpriteWriter: Sendable {
     }
     let relative = "themes/" + name + ".json"
     ThemeEncoder.encode(sprite.theme, into: &json)
-    try json.withBytes { buffer in
-      Result { () throws(ThemePipeline.Error) in try output.write(buffer, to: relative) }
-    }.get()
+    try json.withBytes { buffer throws(ThemePipeline.Error) in
+      try output.write(buffer, to: relative)
+    }
     return BatchIndex.Entry(
       name: name, source: source, theme: relative, average: sprite.theme.average.hex,
       dominant: sprite.theme.dominant?.hex)

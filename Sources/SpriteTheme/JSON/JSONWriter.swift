@@ -31,7 +31,7 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Calls `body` with the bytes written since the last ``reset()``, without copying them.
-  func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
     try body(UnsafeRawBufferPointer(start: start, count: count))
   }
 
