@@ -7,6 +7,7 @@
 #include "CSpritePNG.h"
 
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,6 +465,35 @@ static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, siz
   }
 }
 
+// One libdeflate decompressor per thread, made on first use and freed when the thread ends.
+// Making one costs about as much as inflating a 32x32 sprite (it zeroes its ~30 KB of tables);
+// libdeflate keeps no state between calls, so a thread may reuse its own. NULL when the key
+// or the decompressor cannot be made: the caller then makes a short-lived one.
+static pthread_key_t decompressorKey;
+static bool decompressorKeyMade = false;
+static pthread_once_t decompressorKeyOnce = PTHREAD_ONCE_INIT;
+
+static void free_decompressor(void *d) {
+  libdeflate_free_decompressor((struct libdeflate_decompressor *)d);
+}
+
+static void make_decompressor_key(void) {
+  decompressorKeyMade = pthread_key_create(&decompressorKey, free_decompressor) == 0;
+}
+
+static struct libdeflate_decompressor *thread_decompressor(void) {
+  if (pthread_once(&decompressorKeyOnce, make_decompressor_key) != 0 || !decompressorKeyMade)
+    return NULL;
+  struct libdeflate_decompressor *d = pthread_getspecific(decompressorKey);
+  if (d != NULL) return d;
+  d = libdeflate_alloc_decompressor();
+  if (d != NULL && pthread_setspecific(decompressorKey, d) != 0) {
+    libdeflate_free_decompressor(d);
+    return NULL;
+  }
+  return d;
+}
+
 // Inflates the run of IDAT chunks that starts at `at` (its header) into `raw`, which must come
 // out exactly full, with the zlib stream ending exactly at the end of the last IDAT chunk. On
 // success `*trailer` is the offset of the first chunk after the run.
@@ -521,7 +551,8 @@ static bool inflate_image_data(
     stream = joined;
   }
   bool ok = false;
-  struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+  struct libdeflate_decompressor *shared = thread_decompressor();
+  struct libdeflate_decompressor *d = shared != NULL ? shared : libdeflate_alloc_decompressor();
   if (d != NULL) {
     size_t used = 0, produced = 0;
     // The raw deflate data after the header. The Adler-32 after it is not checked, as libpng
@@ -530,7 +561,7 @@ static bool inflate_image_data(
     enum libdeflate_result r = libdeflate_deflate_decompress_ex(
       d, stream + 2, total - 2, raw, rawCount, &used, &produced);
     ok = r == LIBDEFLATE_SUCCESS && produced == rawCount && used + 2 + 4 == total;
-    libdeflate_free_decompressor(d);
+    if (d != shared) libdeflate_free_decompressor(d);
   }
   free(joined);
   return ok;

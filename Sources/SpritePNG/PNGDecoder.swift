@@ -78,7 +78,8 @@ public struct PNGDecoder: Sendable {
     let maxSide = UInt32(clamping: limits.maxSide)
     var result: (status: CSpritePNG_Status, message: String) = (.OK, "")
     var usedWholeStream = false
-    let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initializedCount in
+    var pixels = [UInt8](filled: 0, count: byteCount)
+    pixels.withUnsafeMutableBufferPointer { output in
       result = bytes.withUnsafeBufferPointer { input in
         ShimCall.run { msg, cap in
           CSpritePNG_decode_rgba8(
@@ -86,7 +87,6 @@ public struct PNGDecoder: Sendable {
             maxSide, maxSide, path == .fastest, &usedWholeStream, msg, cap)
         }
       }
-      initializedCount = result.status == .OK ? byteCount : 0
     }
     if let error = PNGDecodingError(
       status: result.status, message: result.message,

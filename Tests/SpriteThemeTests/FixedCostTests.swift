@@ -43,6 +43,31 @@ struct FixedCostTests {
     }
   }
 
+  @Test("integers are written as String(_:) writes them")
+  func integersMatchString() {
+    var rng = SeededRandom(seed: 11)
+    var values: [Int] = [0, 1, -1, 9, 10, 11, 99, 100, 101, 999, 1000, -1000, .max, .min, .max - 1, .min + 1]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -(power - 1), -power]
+    }
+    for _ in 0..<20_000 {
+      let digits = Int.random(in: 1...18, using: &rng)
+      var bound = 1
+      for _ in 0..<digits { bound *= 10 }
+      values.append(Int.random(in: -bound...bound, using: &rng))
+    }
+    var buffer = [UInt8](repeating: 0, count: 32)
+    for value in values {
+      let length = buffer.withUnsafeMutableBufferPointer {
+        JSONWriter.writeInteger(value, to: $0.baseAddress!)
+      }
+      #expect(String(decoding: buffer[0..<length], as: UTF8.self) == String(value))
+      #expect(DecimalDigits.count(UInt64(value.magnitude)) == String(value.magnitude).count)
+    }
+  }
+
   @Test("index.json is written byte for byte in the stable layout")
   func indexBytes() {
     let index = BatchIndex(

@@ -76,7 +76,8 @@ struct DistinctColors: Sendable {
   /// most half full.
   private static func hashedEntries(_ image: RGBAImage) -> [UInt64] {
     let pixelCount = image.pixelCount
-    let runs = [UInt64](unsafeUninitializedCapacity: pixelCount) { runs, initialized in
+    var runs = [UInt64](filled: 0, count: pixelCount)
+    let runCount = runs.withUnsafeMutableBufferPointer { runs in
       image.pixels.withUnsafeBytes { raw in
         var count = 0
         var runKey: UInt32 = 0
@@ -104,9 +105,10 @@ struct DistinctColors: Sendable {
           runs[count] = UInt64(runKey) << weightBits | runWeight
           count &+= 1
         }
-        initialized = count
+        return count
       }
     }
+    runs.removeLast(pixelCount - runCount)
     if runs.count <= 48 { return runs }
 
     let capacity = max(64, 1 << (Int.bitWidth - (2 * runs.count - 1).leadingZeroBitCount))
@@ -114,8 +116,9 @@ struct DistinctColors: Sendable {
     let mask = capacity - 1
     // Slots hold colour << 32 | (position + 1), 0 when free; the entries themselves stay compact
     // in first-seen order, so nothing has to scan the mostly empty table afterwards.
-    var table = [UInt64](repeating: 0, count: capacity)
-    return [UInt64](unsafeUninitializedCapacity: runs.count) { entries, initialized in
+    var table = [UInt64](filled: 0, count: capacity)
+    var entries = [UInt64](filled: 0, count: runs.count)
+    let distinctCount = entries.withUnsafeMutableBufferPointer { entries in
       var distinct = 0
       table.withUnsafeMutableBufferPointer { table in
         for run in runs {
@@ -139,8 +142,10 @@ struct DistinctColors: Sendable {
           }
         }
       }
-      initialized = distinct
+      return distinct
     }
+    entries.removeLast(runs.count - distinctCount)
+    return entries
   }
 
   /// One entry per visible pixel (weight = its alpha), for sorting and merging.
@@ -174,8 +179,8 @@ struct DistinctColors: Sendable {
       }
       return
     }
-    var counts = [Int](repeating: 0, count: 3 * 256)
-    var scratch = [UInt64](repeating: 0, count: n)
+    var counts = [Int](filled: 0, count: 3 * 256)
+    var scratch = [UInt64](filled: 0, count: n)
     counts.withUnsafeMutableBufferPointer { counts in
       scratch.withUnsafeMutableBufferPointer { scratch in
         for entry in entries {

@@ -177,9 +177,9 @@ public struct PaletteExtractor: Hashable, Sendable {
         FastOKLab.point(key: UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b), table: table)
       }
     }
-    var nearest = [Int32](repeating: 0, count: blocks.count)
+    var nearest = [Int32](filled: 0, count: blocks.count)
     nearest.withUnsafeMutableBufferPointer { blocks.nearest(targets, into: $0) }
-    var totals = [Int](repeating: 0, count: rounded.count)
+    var totals = [Int](filled: 0, count: rounded.count)
     for i in 0..<blocks.count { totals[Int(nearest[i])] += weights[i] }
     return Palette(distinct: (0..<rounded.count).map { (rounded[$0], totals[$0]) })
   }

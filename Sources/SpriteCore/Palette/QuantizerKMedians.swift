@@ -35,7 +35,7 @@ struct QuantizerKMedians {
     let k = initial.count
     var assignments = initial.assignments
     var centres = (0..<k).map { Lanes.float(initial.sums[$0] / initial.sums[$0][3]) }
-    var nearest = [Int32](repeating: 0, count: n)
+    var nearest = [Int32](filled: 0, count: n)
     var groups = MemberBlocks()
     for _ in 0..<maxRounds {
       groups.fill(points, assignments, clusterCount: k, heaviest: memberCandidates)
@@ -86,7 +86,7 @@ struct QuantizerKMedians {
   private func reseedEmptyClusters(
     _ centres: inout [SIMD4<Float>], _ assignments: inout [Int32], _ points: ColorPoints
   ) {
-    var members = [Int](repeating: 0, count: centres.count)
+    var members = [Int](filled: 0, count: centres.count)
     for a in assignments { members[Int(a)] += 1 }
     for j in centres.indices where members[j] == 0 {
       var chosen = -1
@@ -125,12 +125,12 @@ private struct MemberBlocks {
     _ points: ColorPoints, _ assignments: [Int32], clusterCount k: Int, heaviest: Int
   ) {
     let n = points.count
-    var counts = [Int](repeating: 0, count: k)
+    var counts = [Int](filled: 0, count: k)
     for a in assignments { counts[Int(a)] += 1 }
-    blockStarts = [Int](repeating: 0, count: k + 1)
+    blockStarts = [Int](filled: 0, count: k + 1)
     for j in 0..<k { blockStarts[j + 1] = blockStarts[j] + (counts[j] + 3) / 4 }
-    blocks = [SIMD4<Float>](repeating: .zero, count: 4 * blockStarts[k])
-    heaviestPoints = [Int32](repeating: -1, count: Self.heaviestCount * k)
+    blocks = [SIMD4<Float>](filled: .zero, count: 4 * blockStarts[k])
+    heaviestPoints = [Int32](filled: -1, count: Self.heaviestCount * k)
     // The next free slot of each cluster, counted in points.
     var fill = (0..<k).map { 4 * blockStarts[$0] }
     blocks.withUnsafeMutableBytes { raw in

@@ -68,14 +68,11 @@ struct QuantizerWu: Quantizer {
     let n = points.count
     precondition(n > 0 && counts.allSatisfy { $0 > 0 }, "QuantizerWu needs points and counts > 0")
     let maxColors = counts.max() ?? 1
-    var order = [Int32](unsafeUninitializedCapacity: n) { order, initialized in
-      for i in 0..<n { order[i] = Int32(i) }
-      initialized = n
-    }
-    var scratch = [Int32](repeating: 0, count: n)
+    var order = Array(0..<Int32(n))
+    var scratch = [Int32](filled: 0, count: n)
     precondition(binCount <= 256, "slices are recorded in a byte")
-    var histogram = [SIMD4<Double>](repeating: .zero, count: 2 * min(binCount, 2 * n))
-    var slices = [UInt8](repeating: 0, count: n)
+    var histogram = [SIMD4<Double>](filled: .zero, count: 2 * min(binCount, 2 * n))
+    var slices = [UInt8](filled: 0, count: n)
     var boxes = [Box(start: 0, end: n)]
     boxes.reserveCapacity(maxColors)
     for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i]) }
@@ -127,7 +124,7 @@ struct QuantizerWu: Quantizer {
 
   /// The partition `boxes` describe, given the point order their ranges index.
   private static func clusters(_ boxes: [Box], _ order: UnsafeBufferPointer<Int32>) -> Clusters {
-    var assignments = [Int32](repeating: 0, count: order.count)
+    var assignments = [Int32](filled: 0, count: order.count)
     for (index, box) in boxes.enumerated() {
       for position in box.start..<box.end { assignments[Int(order[position])] = Int32(index) }
     }

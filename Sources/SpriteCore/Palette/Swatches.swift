@@ -252,7 +252,7 @@ public struct Swatches: Hashable, Sendable {
     }
     let maxPopulation = eligible.reduce(0.0) { max($0, $1.entry.population) }
 
-    var used = [Bool](repeating: false, count: eligible.count)
+    var used = [Bool](filled: false, count: eligible.count)
     for name in Name.evaluationOrder {
       let target = name.target
       var best: (index: Int, score: Double)?

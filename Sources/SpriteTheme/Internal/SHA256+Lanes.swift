@@ -9,7 +9,7 @@ extension SHA256 {
   /// message ends takes the next), else one by one with ``hex(of:)``. Same results either way.
   static func hex(ofEach messages: [[UInt8]]) -> [String] {
     guard lanes > 1, messages.count > 1 else { return messages.map { hex(of: $0) } }
-    var digests = [UInt8](repeating: 0, count: 32 * messages.count)
+    var digests = [UInt8](filled: 0, count: 32 * messages.count)
     let lengths = messages.map { $0.count }
     withBaseAddresses(of: messages[...]) { pointers in
       digests.withUnsafeMutableBufferPointer { out in

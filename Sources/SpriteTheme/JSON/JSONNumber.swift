@@ -49,46 +49,37 @@ enum JSONNumber {
     }
     // Swift prints 0.0001 ... 2^53 without an exponent; stay well inside that range.
     guard magnitude >= 1e-3, magnitude < 1e7 else { return nil }
-    var scale = 1.0
-    for k in 1...maxFractionDigits {
-      scale *= 10  // exact: powers of ten up to 10^22 are doubles
-      // Rounded half up (x >= 0, x + 0.5 exact below 2^52); the test below is exact anyway.
-      let m = Double(Int64(magnitude * scale + 0.5))
-      if m / scale == magnitude {
-        return writeFixed(UInt64(m), fractionDigits: k, negative: d < 0, to: out)
-      }
+    // The nearest decimal with `maxFractionDigits` decimals, its trailing zeros dropped, is the
+    // only candidate: if some m/10^k with k <= 8 reads back as `magnitude`, then magnitude·10^8
+    // is within 0.22 of m·10^(8-k) (two half-ulp errors below 10^15), so it rounds to exactly
+    // that, and the fewest decimals of that decimal are its digits without trailing zeros. One
+    // exact test then replaces one per candidate k.
+    var m = UInt64(magnitude * 1e8 + 0.5)
+    var k = maxFractionDigits
+    while k > 0 && m % 10 == 0 {
+      m /= 10
+      k -= 1
     }
-    return nil
+    guard k > 0 else { return nil }
+    var scale = 10.0
+    for _ in 1..<k { scale *= 10 }  // exact: powers of ten up to 10^22 are doubles
+    guard Double(m) / scale == magnitude else { return nil }
+    return writeFixed(m, fractionDigits: k, negative: d < 0, to: out)
   }
 
   /// Writes `m·10^-k` as `[-]I.FFF`, with at least one integer digit, and returns its length.
   private static func writeFixed(
     _ m: UInt64, fractionDigits k: Int, negative: Bool, to out: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    var integerDigits = 1
-    var probe = m
-    for _ in 0..<k { probe /= 10 }
-    while probe >= 10 {
-      integerDigits += 1
-      probe /= 10
-    }
+    // All the digits of m, with zeros in front when it has no more than k (0.0012 is m = 12).
+    let digits = Swift.max(DecimalDigits.count(m), k + 1)
     let sign = negative ? 1 : 0
     if negative { out[0] = UInt8(ascii: "-") }
-    let length = sign + integerDigits + 1 + k
+    let point = out + sign + digits - k
     var rest = m
-    var i = length
-    for _ in 0..<k {
-      i -= 1
-      out[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-      rest /= 10
-    }
-    i -= 1
-    out[i] = UInt8(ascii: ".")
-    while i > sign {
-      i -= 1
-      out[i] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-      rest /= 10
-    }
-    return length
+    DecimalDigits.write(&rest, count: k, endingAt: point + 1 + k)
+    point.pointee = UInt8(ascii: ".")
+    DecimalDigits.write(&rest, count: digits - k, endingAt: point)
+    return sign + digits + 1
   }
 }

@@ -225,21 +225,11 @@ struct JSONWriter: ~Copyable {
   /// Writes the decimal digits of `n` at `out` (room for 20 digits and a sign) and returns how
   /// many bytes it wrote.
   static func writeInteger(_ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-    var magnitude = n.magnitude
-    var digits = 0
-    var probe = magnitude
-    repeat {
-      digits += 1
-      probe /= 10
-    } while probe != 0
+    var magnitude = UInt64(n.magnitude)
     let sign = n < 0 ? 1 : 0
     if sign == 1 { out[0] = UInt8(ascii: "-") }
-    var i = sign + digits
-    repeat {
-      i -= 1
-      out[i] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-      magnitude /= 10
-    } while magnitude != 0
+    let digits = DecimalDigits.count(magnitude)
+    DecimalDigits.write(&magnitude, count: digits, endingAt: out + sign + digits)
     return sign + digits
   }
 
