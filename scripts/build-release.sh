@@ -9,11 +9,6 @@
 #   Loading libstdc++.so and binding its ~4,300 symbol references cost about 1 ms of every run.
 # - No $ORIGIN run path (--disable-local-rpath): with nothing to find beside the binary, it only
 #   made the loader look for each library in four folders next to it first.
-# - On Linux, a position-dependent executable (-no-pie, as Go links by default): the static
-#   Swift runtime holds ~37,000 absolute pointers that a position-independent executable has the
-#   loader relocate at every start, writing (and so copying) ~100 pages; linked at a fixed
-#   address there is nothing to relocate. Shared libraries, heap and stack are still placed at
-#   random; only the executable's own image is not.
 # Extra arguments go to `swift build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +16,6 @@ scripts/install-deps.sh
 flags=(-c release --static-swift-stdlib --disable-local-rpath --product sprite-theme)
 archive=""
 if [[ "$(uname -s)" == Linux ]]; then
-  flags+=(-Xswiftc -Xclang-linker -Xswiftc -no-pie)
   # The toolchain's own clang knows where GCC's C++ runtime is installed.
   clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
   archive="$("$clang" -print-file-name=libstdc++.a 2>/dev/null || true)"
