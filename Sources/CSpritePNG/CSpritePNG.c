@@ -178,9 +178,10 @@ CSpritePNG_Status CSpritePNG_read_info(
 // space, so for rows shorter than that (sprites up to 64 pixels wide) every byte goes through
 // zlib's slow, one-symbol-at-a-time state machine, and wider rows take the slow path for their
 // last 257 bytes. Here, after png_read_info has read and checked every chunk before the image
-// data, the IDAT chunks of a plain 8-bit, non-interlaced image are inflated in one call into one
-// buffer, unfiltered (PNG 3rd edition, section 7.3 and 9) and expanded to RGBA as libpng's
-// transforms would. Anything this path does not handle exactly as libpng does, it leaves to
+// data, the IDAT chunks of any image (every colour type and bit depth, plain or Adam7) are
+// inflated in one call into one buffer, unfiltered (PNG 3rd edition, sections 7.3, 8.2 and 9)
+// pass by pass, expanded to RGBA as libpng's transforms would and, for Adam7, scattered to their
+// places. Anything this path does not handle exactly as libpng does, it leaves to
 // libpng: it never reports an error itself. Whenever something is unusual (a CRC mismatch, a zlib
 // error, extra data, a palette index out of range, any doubt about the chunks after the image),
 // it returns false and the caller carries on with png_read_image and png_read_end from the very
@@ -239,16 +240,17 @@ static inline uint8_t paeth(int a, int b, int c) {
 
 #if defined(__SSE2__)
 // Sub, Average and Paeth carry a dependency from each pixel to the next, so they vectorise across
-// the channels of one pixel (3 or 4 bytes in 16-bit lanes), not across pixels; Up has no such
+// the bytes of one pixel (3 to 8 bytes in 16-bit lanes), not across pixels; Up has no such
 // dependency and is left to the compiler.
 static inline __m128i load_pixel(const uint8_t *p, size_t bpp) {
-  uint32_t v = 0;
+  uint64_t v = 0;
   memcpy(&v, p, bpp);
-  return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)v), _mm_setzero_si128());
+  return _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)&v), _mm_setzero_si128());
 }
 
 static inline void store_pixel(uint8_t *p, __m128i x, size_t bpp) {
-  uint32_t v = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(x, x));
+  uint64_t v;
+  _mm_storel_epi64((__m128i *)&v, _mm_packus_epi16(x, x));
   memcpy(p, &v, bpp);
 }
 
@@ -256,9 +258,9 @@ static inline __m128i abs16(__m128i x) {
   return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x));
 }
 
-// Filters 1, 3 and 4 for 3- or 4-byte pixels; the 16-bit lanes hold one channel each and are
+// Filters 1, 3 and 4 for pixels of 3 to 8 bytes; the 16-bit lanes hold one channel each and are
 // reduced to 8 bits (mod 256) as each pixel is stored.
-static void unfilter_pixels_sse2(
+static inline __attribute__((always_inline)) void unfilter_pixels_sse2(
   uint8_t *dst, const uint8_t *src, const uint8_t *prev, size_t n, size_t bpp, uint8_t filter
 ) {
   const __m128i lowByte = _mm_set1_epi16(0xFF);
@@ -308,9 +310,13 @@ static bool unfilter_row(
     return true;
   }
 #if defined(__SSE2__)
-  if (bpp >= 3) {
-    unfilter_pixels_sse2(dst, src, prev, n, bpp, filter);
-    return true;
+  // One copy per pixel size, so that every pixel load and store is of a constant size.
+  switch (bpp) {
+  case 3: unfilter_pixels_sse2(dst, src, prev, n, 3, filter); return true;
+  case 4: unfilter_pixels_sse2(dst, src, prev, n, 4, filter); return true;
+  case 6: unfilter_pixels_sse2(dst, src, prev, n, 6, filter); return true;
+  case 8: unfilter_pixels_sse2(dst, src, prev, n, 8, filter); return true;
+  default: break;
   }
 #endif
   switch (filter) {
@@ -333,8 +339,8 @@ static bool unfilter_row(
 // png_do_expand_palette, png_do_gray_to_rgb and png_do_read_filler would.
 typedef struct {
   png_byte colorType;
-  // 8, or 1, 2 or 4 for grey and palette images (pixels packed into bytes, leftmost pixel in
-  // the high bits: PNG section 7.2).
+  // 8; 1, 2 or 4 for grey and palette images (pixels packed into bytes, leftmost pixel in the
+  // high bits: PNG section 7.2); 16 for the others (big-endian samples).
   png_byte bitDepth;
   size_t channels;
   // Palette images: RGBA per index; entries at and above `paletteCount` are never used.
@@ -342,20 +348,23 @@ typedef struct {
   int paletteCount;
   // Grey and RGB images with a tRNS chunk: the transparent sample values (low bytes, as libpng
   // compares them for 8-bit images; for 1-, 2- and 4-bit grey, the value's low bits, as
-  // png_do_expand masks it).
+  // png_do_expand masks it; all 16 bits for 16-bit images, which png_do_expand compares before
+  // png_do_chop keeps each sample's high byte).
   bool hasKey;
   uint8_t key[3];
+  uint16_t key16[3];
 } Expansion;
 
 static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
   memset(e, 0, sizeof *e);
   e->colorType = png_get_color_type(png, info);
   e->bitDepth = png_get_bit_depth(png, info);
-  if (e->bitDepth != 8 &&
-      !((e->bitDepth == 1 || e->bitDepth == 2 || e->bitDepth == 4) &&
-        (e->colorType == PNG_COLOR_TYPE_GRAY || e->colorType == PNG_COLOR_TYPE_PALETTE))) {
+  bool packed = e->bitDepth == 1 || e->bitDepth == 2 || e->bitDepth == 4;
+  if (e->bitDepth != 8 && e->bitDepth != 16 &&
+      !(packed && (e->colorType == PNG_COLOR_TYPE_GRAY || e->colorType == PNG_COLOR_TYPE_PALETTE))) {
     return false;
   }
+  if (e->bitDepth == 16 && e->colorType == PNG_COLOR_TYPE_PALETTE) return false;
   png_bytep transAlpha = NULL;
   int transCount = 0;
   png_color_16p transColor = NULL;
@@ -367,6 +376,7 @@ static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
     if (hasTRNS && transColor != NULL) {
       e->hasKey = true;
       e->key[0] = (uint8_t)(transColor->gray & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
+      e->key16[0] = transColor->gray;
     }
     return true;
   case PNG_COLOR_TYPE_RGB:
@@ -376,6 +386,9 @@ static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
       e->key[0] = (uint8_t)(transColor->red & 0xff);
       e->key[1] = (uint8_t)(transColor->green & 0xff);
       e->key[2] = (uint8_t)(transColor->blue & 0xff);
+      e->key16[0] = transColor->red;
+      e->key16[1] = transColor->green;
+      e->key16[2] = transColor->blue;
     }
     return true;
   case PNG_COLOR_TYPE_PALETTE: {
@@ -428,6 +441,46 @@ static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, siz
     }
     return true;
   }
+  if (e->bitDepth == 16) {
+    // png_do_expand (tRNS on the 16-bit values), png_do_gray_to_rgb, then png_do_chop: the high
+    // byte of every sample, alpha 0 or 255 from the key.
+    switch (e->colorType) {
+    case PNG_COLOR_TYPE_GRAY:
+      for (x = 0; x < width; x++) {
+        const uint8_t *p = src + 2 * x;
+        dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = p[0];
+        dst[4 * x + 3] = (e->hasKey && ((p[0] << 8) | p[1]) == e->key16[0]) ? 0 : 0xFF;
+      }
+      return true;
+    case PNG_COLOR_TYPE_RGB:
+      for (x = 0; x < width; x++) {
+        const uint8_t *p = src + 6 * x;
+        dst[4 * x] = p[0];
+        dst[4 * x + 1] = p[2];
+        dst[4 * x + 2] = p[4];
+        dst[4 * x + 3] = (e->hasKey && ((p[0] << 8) | p[1]) == e->key16[0] &&
+                          ((p[2] << 8) | p[3]) == e->key16[1] &&
+                          ((p[4] << 8) | p[5]) == e->key16[2]) ? 0 : 0xFF;
+      }
+      return true;
+    case PNG_COLOR_TYPE_GRAY_ALPHA:
+      for (x = 0; x < width; x++) {
+        dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = src[4 * x];
+        dst[4 * x + 3] = src[4 * x + 2];
+      }
+      return true;
+    case PNG_COLOR_TYPE_RGB_ALPHA:
+      for (x = 0; x < width; x++) {
+        dst[4 * x] = src[8 * x];
+        dst[4 * x + 1] = src[8 * x + 2];
+        dst[4 * x + 2] = src[8 * x + 4];
+        dst[4 * x + 3] = src[8 * x + 6];
+      }
+      return true;
+    default:
+      return false;
+    }
+  }
   switch (e->colorType) {
   case PNG_COLOR_TYPE_GRAY:
     for (x = 0; x < width; x++) {
@@ -459,6 +512,9 @@ static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, siz
       dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
       dst[4 * x + 3] = src[2 * x + 1];
     }
+    return true;
+  case PNG_COLOR_TYPE_RGB_ALPHA:
+    memcpy(dst, src, 4 * width);
     return true;
   default:
     return false;
@@ -505,17 +561,7 @@ static struct libdeflate_decompressor *thread_decompressor(void) {
 static bool inflate_image_data(
   const uint8_t *bytes, size_t count, size_t at, uint8_t *raw, size_t rawCount, size_t *trailer
 ) {
-  // libpng inflates with the window size the zlib header asks for, row by row, so a distance
-  // further back than that window but within the image fails there and not here. The two agree
-  // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
-  if (at > count || count - at < 14 || load_be32(bytes + at) < 2) return false;
-  uint8_t cmf = bytes[at + 8], flg = bytes[at + 9];
-  size_t window = (size_t)1 << ((cmf >> 4) + 8);
-  if ((cmf >> 4) > 7 || ((cmf >> 4) < 7 && window < rawCount)) return false;
-  // What zlib's inflate refuses in the header (RFC 1950, 2.2): a method other than deflate, a
-  // check value that does not divide, a preset dictionary.
-  if ((cmf & 0x0F) != 8 || ((unsigned)cmf * 256 + flg) % 31 != 0 || (flg & 0x20) != 0) return false;
-
+  if (at > count || count - at < 12) return false;
   // The run of IDAT chunks, each intact; the stream must end in the last one, so a trailing
   // empty IDAT (one zlib would meet after the end of the stream) is left to libpng too.
   size_t total = 0, chunks = 0, lastLength = 0;
@@ -550,6 +596,20 @@ static bool inflate_image_data(
     }
     stream = joined;
   }
+  // libpng inflates with the window size the zlib header asks for, row by row, so a distance
+  // further back than that window but within the image fails there and not here. The two agree
+  // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
+  uint8_t cmf = stream[0], flg = stream[1];
+  size_t window = (size_t)1 << ((cmf >> 4) + 8);
+  bool headerOK = (cmf >> 4) <= 7 && ((cmf >> 4) == 7 || window >= rawCount);
+  // What zlib's inflate refuses in the header (RFC 1950, 2.2): a method other than deflate, a
+  // check value that does not divide, a preset dictionary.
+  if ((cmf & 0x0F) != 8 || ((unsigned)cmf * 256 + flg) % 31 != 0 || (flg & 0x20) != 0)
+    headerOK = false;
+  if (!headerOK) {
+    free(joined);
+    return false;
+  }
   bool ok = false;
   struct libdeflate_decompressor *shared = thread_decompressor();
   struct libdeflate_decompressor *d = shared != NULL ? shared : libdeflate_alloc_decompressor();
@@ -567,6 +627,29 @@ static bool inflate_image_data(
   return ok;
 }
 
+// Bytes per row of `width` pixels in `e`'s format (whole bytes for samples of 8 or 16 bits,
+// packed pixels rounded up to a byte otherwise), or 0 when that does not fit in a size_t.
+static size_t row_stride(const Expansion *e, size_t width) {
+  size_t pixelBits = e->channels * e->bitDepth;
+  if (pixelBits >= 8) {
+    size_t pixelBytes = pixelBits / 8;
+    return width > SIZE_MAX / pixelBytes - 1 ? 0 : width * pixelBytes;
+  }
+  return (width / 8) * pixelBits + ((width % 8) * pixelBits + 7) / 8;
+}
+
+// The seven Adam7 passes (PNG section 8.2): first column and row, column and row step.
+static const uint8_t kAdam7[7][4] = {
+  {0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2},
+};
+
+// One reduced image of the stream: a whole non-interlaced image, or one Adam7 pass.
+typedef struct {
+  size_t x0, y0, dx, dy;  // where its pixels go in the image
+  size_t width, height;   // its size; a pass may be empty (no rows at all in the stream)
+  size_t stride;          // bytes per row, without the filter byte
+} Pass;
+
 // The fast path: true when the image is in `out`, every byte libpng would have written, and
 // libpng would have read the rest of the file without complaint; false leaves `png` untouched
 // for libpng to go on (the contents of `out` are then unspecified, and libpng rewrites them).
@@ -574,44 +657,78 @@ static bool decode_whole_stream(
   png_structp png, png_infop info, const ReadContext *ctx, uint8_t *out, size_t width,
   size_t height
 ) {
-  if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) return false;
+  int interlace = png_get_interlace_type(png, info);
+  if (interlace != PNG_INTERLACE_NONE && interlace != PNG_INTERLACE_ADAM7) return false;
   Expansion e;
   if (!prepare_expansion(png, info, &e)) return false;
   // png_read_info stops right after the first IDAT chunk's length and type.
   if (ctx->offset < 8 || memcmp(ctx->bytes + ctx->offset - 4, "IDAT", 4) != 0) return false;
-  // Bytes per row: whole bytes for 8-bit samples, packed pixels rounded up to a byte otherwise.
-  size_t stride = e.bitDepth == 8 ? width * e.channels : (width / 8) * e.bitDepth +
-    ((width % 8) * e.bitDepth + 7) / 8;
-  if (height == 0 || (e.bitDepth == 8 && stride / e.channels != width) || stride > SIZE_MAX - 1)
-    return false;
-  size_t rowSize = stride + 1;
-  if (rowSize > CSPRITEPNG_WHOLE_STREAM_MAX / height) return false;
-  size_t rawCount = rowSize * height;
-  // One zero row in front stands for the row above the first.
-  uint8_t *raw = (uint8_t *)malloc(rawCount + rowSize);
+  if (width == 0 || height == 0) return false;
+
+  // The reduced images in stream order, each row a filter byte and `stride` bytes (section 7.3).
+  Pass passes[7];
+  size_t passCount = 0, rawCount = 0, widest = 0;
+  for (int p = 0; p < (interlace == PNG_INTERLACE_ADAM7 ? 7 : 1); p++) {
+    Pass pass = {0, 0, 1, 1, width, height, 0};
+    if (interlace == PNG_INTERLACE_ADAM7) {
+      pass.x0 = kAdam7[p][0];
+      pass.y0 = kAdam7[p][1];
+      pass.dx = kAdam7[p][2];
+      pass.dy = kAdam7[p][3];
+      pass.width = width > pass.x0 ? (width - pass.x0 + pass.dx - 1) / pass.dx : 0;
+      pass.height = height > pass.y0 ? (height - pass.y0 + pass.dy - 1) / pass.dy : 0;
+      if (pass.width == 0 || pass.height == 0) continue;
+    }
+    pass.stride = row_stride(&e, pass.width);
+    if (pass.stride == 0 || pass.stride > CSPRITEPNG_WHOLE_STREAM_MAX) return false;
+    size_t rowSize = pass.stride + 1;
+    if (pass.height > (CSPRITEPNG_WHOLE_STREAM_MAX - rawCount) / rowSize) return false;
+    rawCount += rowSize * pass.height;
+    if (pass.stride > widest) widest = pass.stride;
+    passes[passCount++] = pass;
+  }
+  // One zero row in front stands for the row above the first row of every pass; the row of
+  // RGBA pixels after the data holds an interlaced pass's expanded row before it is scattered.
+  size_t zeroSize = widest + 1;
+  size_t spareSize = interlace == PNG_INTERLACE_ADAM7 ? width * 4 : 0;
+  uint8_t *raw = (uint8_t *)malloc(zeroSize + rawCount + spareSize);
   if (raw == NULL) return false;
-  memset(raw, 0, rowSize);
-  uint8_t *rows = raw + rowSize;
+  memset(raw, 0, zeroSize);
+  uint8_t *data = raw + zeroSize;
   size_t trailer = 0;
   bool ok =
-    inflate_image_data(ctx->bytes, ctx->count, ctx->offset - 8, rows, rawCount, &trailer) &&
+    inflate_image_data(ctx->bytes, ctx->count, ctx->offset - 8, data, rawCount, &trailer) &&
     clean_trailer(ctx->bytes, ctx->count, trailer);
-  if (ok && e.colorType == PNG_COLOR_TYPE_RGB_ALPHA) {
-    // Unfiltered straight into the output: its rows are the image rows.
+  // Bytes between a pixel and the one before it for the filters: at least one.
+  size_t bpp = (e.channels * e.bitDepth + 7) / 8;
+  uint8_t *rows = data;
+  for (size_t p = 0; ok && p < passCount; p++) {
+    const Pass *pass = &passes[p];
+    size_t rowSize = pass->stride + 1;
     const uint8_t *prev = raw + 1;
-    for (size_t y = 0; ok && y < height; y++) {
-      const uint8_t *src = rows + y * rowSize;
-      uint8_t *dst = out + y * stride;
-      ok = unfilter_row(dst, src + 1, prev, stride, 4, src[0]);
-      prev = dst;
-    }
-  } else if (ok) {
-    for (size_t y = 0; ok && y < height; y++) {
+    for (size_t y = 0; ok && y < pass->height; y++) {
       uint8_t *row = rows + y * rowSize;
-      const uint8_t *prev = row - rowSize + 1;
-      ok = unfilter_row(row + 1, row + 1, prev, stride, e.channels, row[0]) &&
-        expand_row(&e, row + 1, out + y * width * 4, width);
+      if (interlace == PNG_INTERLACE_NONE) {
+        if (e.colorType == PNG_COLOR_TYPE_RGB_ALPHA && e.bitDepth == 8) {
+          // Unfiltered straight into the output: its rows are the image rows.
+          uint8_t *dst = out + y * pass->stride;
+          ok = unfilter_row(dst, row + 1, prev, pass->stride, bpp, row[0]);
+          prev = dst;
+        } else {
+          ok = unfilter_row(row + 1, row + 1, prev, pass->stride, bpp, row[0]) &&
+            expand_row(&e, row + 1, out + y * width * 4, width);
+          prev = row + 1;
+        }
+      } else {
+        uint8_t *spare = data + rawCount;
+        ok = unfilter_row(row + 1, row + 1, prev, pass->stride, bpp, row[0]) &&
+          expand_row(&e, row + 1, spare, pass->width);
+        prev = row + 1;
+        uint8_t *dst = out + ((pass->y0 + y * pass->dy) * width + pass->x0) * 4;
+        for (size_t x = 0; ok && x < pass->width; x++) memcpy(dst + x * pass->dx * 4, spare + 4 * x, 4);
+      }
     }
+    rows += rowSize * pass->height;
   }
   free(raw);
   return ok;

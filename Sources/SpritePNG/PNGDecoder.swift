@@ -58,7 +58,7 @@ public struct PNGDecoder: Sendable {
 
   /// How ``decode(_:path:)`` may read the image data.
   enum ImageDataPath: Sendable {
-    /// One zlib call over all the image data when the file allows it (see the shim), else
+    /// One inflate call over all the image data when the file allows it (see the shim), else
     /// libpng's row reads. Same pixels and errors either way.
     case fastest
     /// libpng's row reads only: the reference the fast path is tested against.

@@ -45,8 +45,8 @@ CSpritePNG_Status CSpritePNG_read_info(
 /// (`CSpritePNG_StatusBufferTooSmall` otherwise), so on success every byte is written. The chunks
 /// after the image data are read too, so a bad CRC or a missing IEND is an error.
 ///
-/// With `allowWholeStream`, a plain 8-bit non-interlaced image whose data and trailing chunks are
-/// intact is inflated in one zlib call instead of libpng's one call per row (same pixels, same
+/// With `allowWholeStream`, an image (any format, plain or Adam7) whose data and trailing chunks
+/// are intact is inflated in one call instead of libpng's one call per row (same pixels, same
 /// outcome; anything unusual goes on through libpng). `*usedWholeStream` says which path ran.
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *_Nonnull bytes, size_t count,
