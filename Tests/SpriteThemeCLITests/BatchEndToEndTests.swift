@@ -117,6 +117,44 @@ struct BatchEndToEndTests {
     #expect(resumed == (try Self.snapshot(reference)))
   }
 
+  @Test("SIGINT stops a batch cleanly: exit 130, whole files only, no index, and a re-run completes")
+  func interruptedRunResumes() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let themes = out.appendingPathComponent("themes")
+    // Every sample 20 times under different names, with thumbnails, so the interrupt lands mid-run.
+    let inputs = directory.url.appendingPathComponent("in")
+    var count = 0
+    for round in 0..<20 {
+      for url in Self.samples {
+        let copy = inputs.appendingPathComponent("\(round)/\(url.lastPathComponent)")
+        try FileManager.default.createDirectory(
+          at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: url, to: copy)
+        count += 1
+      }
+    }
+    let folderArguments = [
+      "batch", inputs.path, "--thumbnails", "32,96", "--jobs", "1", "--quiet", "--out", out.path,
+    ]
+    let first = try await FetchEndToEndTests.runInterrupted(folderArguments, once: themes, holds: 5)
+    #expect(first.status == 130, "\(first.stderr)")
+    #expect(first.stderr.contains("interrupted after"), "\(first.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
+    let written = try FileManager.default.contentsOfDirectory(atPath: themes.path)
+    #expect(written.count >= 5 && written.count < count, "\(written.count) themes")
+    for name in written {
+      #expect(!name.hasPrefix("."), "no temporary file is left: \(name)")
+      let data = try Data(contentsOf: themes.appendingPathComponent(name))
+      #expect(throws: Never.self, "\(name) is whole") { try JSONSerialization.jsonObject(with: data) }
+    }
+
+    let second = try await BuiltBinary.run(folderArguments)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == count)
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
+  }
+
   @Test("usage errors exit 2", arguments: [
     ["batch", "samples/sprites"],
     ["batch", "--out", "x"],

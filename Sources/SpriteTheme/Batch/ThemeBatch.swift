@@ -87,9 +87,15 @@ public final class ThemeBatch: Sendable {
 
   /// Processes every input and writes `index.json`.
   ///
-  /// - Parameter progress: Called after each input, from worker threads, one call at a time.
+  /// - Parameters:
+  ///   - stopRequested: Asked before each input, from worker threads; once it returns true the
+  ///     run stops as after ``cancel()``. For a flag a signal handler raises, which cannot call
+  ///     ``cancel()`` itself.
+  ///   - progress: Called after each input, from worker threads, one call at a time.
   /// - Throws: ``Fatal`` when the output directory or a file in it cannot be written.
-  public func run(progress: (@Sendable (Progress) -> Void)? = nil) throws(Fatal) -> Outcome {
+  public func run(
+    stopRequested: (@Sendable () -> Bool)? = nil, progress: (@Sendable (Progress) -> Void)? = nil
+  ) throws(Fatal) -> Outcome {
     let output = OutputDirectory(path: options.outputDirectory)
     try output.prepare()
     let total = inputs.count
@@ -101,13 +107,13 @@ public final class ThemeBatch: Sendable {
       finished.enter()
       let started = DetachedThread.start(name: "SpriteTheme.batch", stackSize: 1 << 22) {
         [self] in
-        self.work(output: output, progress: progress)
+        self.work(output: output, progress: progress, stopRequested: stopRequested)
         finished.leave()
       }
       // Without a thread the others (and the calling thread) still drain the inputs.
       if !started { finished.leave() }
     }
-    work(output: output, progress: progress)
+    work(output: output, progress: progress, stopRequested: stopRequested)
     finished.wait()
 
     let (results, fatal, cancelled) = state.withLock { ($0.results, $0.fatal, $0.cancelled) }
@@ -133,7 +139,10 @@ public final class ThemeBatch: Sendable {
   /// that the workers finish together): the group's files are read, their digests computed side
   /// by side (eight messages per AVX2 instruction stream, a lane taking the next file when its
   /// own ends), then each is analysed and written in order.
-  private func work(output: OutputDirectory, progress: (@Sendable (Progress) -> Void)?) {
+  private func work(
+    output: OutputDirectory, progress: (@Sendable (Progress) -> Void)?,
+    stopRequested: (@Sendable () -> Bool)?
+  ) {
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     var json = JSONWriter()
@@ -151,6 +160,7 @@ public final class ThemeBatch: Sendable {
       }
       var digests = SHA256.hex(ofEach: files.compactMap { $0.bytes })[...]
       for (position, file) in zip(positions, files) {
+        if let stopRequested, stopRequested() { cancel() }
         if state.withLock({ $0.cancelled || $0.fatal != nil }) { return }
         let result: ItemResult
         do {

@@ -87,9 +87,11 @@ struct Batch: Subcommand {
         outputDirectory: outputDirectory,
         jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, thumbnailSizes: thumbnails,
         pipeline: analysis.pipeline))
-    let outcome = try OutputRun.execute(progress: progressOptions, cancel: { batch.cancel() }) {
+    let outcome = try OutputRun.execute(progress: progressOptions, interrupts: .raiseFlag) {
       reporter throws(ThemeBatch.Fatal) in
-      try batch.run { reporter.update(done: $0.done, failed: $0.failed, total: $0.total) }
+      try batch.run(stopRequested: { InterruptFlag.isRaised }) {
+        reporter.update(done: $0.done, failed: $0.failed, total: $0.total)
+      }
     }
     try OutputRun.finish(
       index: outcome.index, interrupted: outcome.interrupted,

@@ -136,7 +136,7 @@ struct Fetch: Subcommand {
         outputDirectory: outputDirectory, concurrency: network.concurrency,
         thumbnailSizes: thumbnails, pipeline: analysis.pipeline, downloadOnly: downloadOnly,
         cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
-    let outcome = try OutputRun.execute(progress: progressOptions, cancel: { fetch.cancel() }) {
+    let outcome = try OutputRun.execute(progress: progressOptions, interrupts: .call({ fetch.cancel() })) {
       reporter throws(ThemeBatch.Fatal) in
       try fetch.runBlocking(inputs: inputs, loader: loader) { [downloadOnly] counts in
         reporter.update(fetch: counts, analysing: !downloadOnly)

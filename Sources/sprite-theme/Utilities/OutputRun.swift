@@ -3,15 +3,30 @@ import SpriteTheme
 /// The shared frame of `batch` and `fetch`: a progress line, Ctrl-C handling, the failure report
 /// and the SPEC exit code (0, 1 when an input failed, 3 fatal, 130 interrupted).
 enum OutputRun {
+  /// How SIGINT and SIGTERM reach the work while ``execute(progress:interrupts:_:)`` runs.
+  enum Interrupts {
+    /// They call this, on a Dispatch queue (``InterruptHandler``): for work that must be woken,
+    /// such as transfers waiting on the network.
+    case call(@Sendable () -> Void)
+    /// They raise ``InterruptFlag``, which the work polls between items.
+    case raiseFlag
+  }
+
   /// Runs `body` with a progress line (when `options` ask for one; `body` feeds `reporter`) and
-  /// SIGINT/SIGTERM wired to `cancel`; a fatal error is reported and becomes exit 3.
+  /// SIGINT/SIGTERM handled as `interrupts` says; a fatal error is reported and becomes exit 3.
   static func execute<Outcome>(
-    progress options: ProgressOptions, cancel: @escaping @Sendable () -> Void,
+    progress options: ProgressOptions, interrupts: Interrupts,
     _ body: (_ reporter: ProgressReporter) throws(ThemeBatch.Fatal) -> Outcome
   ) throws -> Outcome {
     let reporter = ProgressReporter(enabled: options.showsProgress, noun: "sprites")
-    let interrupts = InterruptHandler(onInterrupt: cancel)
-    defer { interrupts.restore() }
+    var handler: InterruptHandler?
+    switch interrupts {
+    case .call(let cancel): handler = InterruptHandler(onInterrupt: cancel)
+    case .raiseFlag: InterruptFlag.install()
+    }
+    defer {
+      if let handler { handler.restore() } else { InterruptFlag.restore() }
+    }
     do {
       let outcome = try body(reporter)
       reporter.finish()
