@@ -82,6 +82,17 @@ struct ThemeEncoderParityTests {
     }
   }
 
+  @Test("strings and keys of every short length are copied whole", arguments: [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 63, 64, 65, 70])
+  func shortStrings(length: Int) throws {
+    var theme = ThemeEncoderTests.theme(of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))
+    theme.source.name = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+    theme.source.path = "é/" + theme.source.name
+    let encoded = ThemeEncoder.encode(theme)
+    let decoded = try JSONDecoder().decode(Theme.self, from: Data(encoded))
+    #expect(decoded == theme)
+    #expect(String(decoding: encoded, as: UTF8.self).contains("\"name\" : \"\(theme.source.name)\""))
+  }
+
   @Test("strings are escaped as RFC 8259 asks")
   func escaping() throws {
     var theme = ThemeEncoderTests.theme(of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))

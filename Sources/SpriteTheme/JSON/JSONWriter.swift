@@ -76,19 +76,57 @@ struct JSONWriter: ~Copyable {
   /// Starts a member of the innermost object: separator, new line, `"key" : `. `key` must need
   /// no escaping.
   mutating func key(_ key: StaticString) {
-    separate()
     let length = key.utf8CodeUnitCount
-    reserve(length + 5)
-    let out = start + count
-    out[0] = UInt8(ascii: "\"")
-    // Keys are short: a byte loop beats a call to memcpy.
-    let text = key.utf8Start
-    for i in 0..<length { out[1 + i] = text[i] }
-    out[length + 1] = UInt8(ascii: "\"")
-    out[length + 2] = UInt8(ascii: " ")
-    out[length + 3] = UInt8(ascii: ":")
-    out[length + 4] = UInt8(ascii: " ")
-    count += length + 5
+    let spaces = depth * 2
+    // Comma, new line, the indentation rounded up to 8, quote, key, `" : `: one check for all.
+    reserve(spaces + length + 16)
+    var out = UnsafeMutableRawPointer(start + count)
+    if !empty {
+      out.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+      out += 1
+    }
+    empty = false
+    out.storeBytes(of: 0x0A, as: UInt8.self)
+    var i = 0
+    while i < spaces {
+      out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 + i, as: UInt64.self)
+      i += 8
+    }
+    out += 1 + spaces
+    out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+    Self.copyShort(from: UnsafeRawPointer(key.utf8Start), count: length, to: out + 1)
+    // `" : ` in one store (bytes 22 20 3A 20, little-endian).
+    out.storeBytes(of: UInt32(littleEndian: 0x203A_2022), toByteOffset: 1 + length, as: UInt32.self)
+    count = start.distance(to: (out + 5 + length).assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// Copies `count` bytes with a few overlapping word loads and stores instead of a call to
+  /// `memcpy`, for keys, which are short; never reads outside the source.
+  @inline(__always)
+  private static func copyShort(
+    from source: UnsafeRawPointer, count n: Int, to target: UnsafeMutableRawPointer
+  ) {
+    if n >= 8 {
+      var i = 0
+      while i + 8 < n {
+        target.storeBytes(
+          of: source.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+        i += 8
+      }
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8,
+        as: UInt64.self)
+    } else if n >= 4 {
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: 0, as: UInt32.self), toByteOffset: 0, as: UInt32.self)
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4,
+        as: UInt32.self)
+    } else {
+      for i in 0..<n {
+        target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+      }
+    }
   }
 
   /// Starts an element of the innermost array: separator and new line.
@@ -235,6 +273,18 @@ struct JSONWriter: ~Copyable {
 
   /// Appends `utf8` as a quoted JSON string, escaping only what RFC 8259 requires.
   private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
+    // Most strings (hex colours, names, paths, digests) need no escape: one check, one copy.
+    if utf8.count <= 64, let base = utf8.baseAddress,
+      !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    {
+      reserve(utf8.count + 2)
+      let out = UnsafeMutableRawPointer(start + count)
+      out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+      Self.copyShort(from: UnsafeRawPointer(base), count: utf8.count, to: out + 1)
+      out.storeBytes(of: UInt8(ascii: "\""), toByteOffset: utf8.count + 1, as: UInt8.self)
+      count += utf8.count + 2
+      return
+    }
     append(UInt8(ascii: "\""))
     var runStart = 0
     for i in 0..<utf8.count {
