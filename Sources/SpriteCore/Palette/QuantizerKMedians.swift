@@ -120,19 +120,26 @@ private struct MemberBlocks {
   /// Cluster j's heaviest points at 4j..<4j+4, heaviest first, lowest index on ties; -1 if none.
   private var heaviestPoints: [Int32] = []
 
+  /// Per-cluster counts, then each cluster's next free slot (in points), during ``fill``.
+  private var slots: [Int] = []
+
   /// Groups `points` by `assignments`, keeping the `heaviest` heaviest points of each cluster.
+  /// Each round refills the same arrays, which keep their storage.
   mutating func fill(
     _ points: ColorPoints, _ assignments: [Int32], clusterCount k: Int, heaviest: Int
   ) {
     let n = points.count
-    var counts = [Int](filled: 0, count: k)
-    for a in assignments { counts[Int(a)] += 1 }
-    blockStarts = [Int](filled: 0, count: k + 1)
-    for j in 0..<k { blockStarts[j + 1] = blockStarts[j] + (counts[j] + 3) / 4 }
-    blocks = [SIMD4<Float>](filled: .zero, count: 4 * blockStarts[k])
-    heaviestPoints = [Int32](filled: -1, count: Self.heaviestCount * k)
-    // The next free slot of each cluster, counted in points.
-    var fill = (0..<k).map { 4 * blockStarts[$0] }
+    Self.reset(&slots, to: 0, count: k)
+    for a in assignments { slots[Int(a)] += 1 }
+    Self.reset(&blockStarts, to: 0, count: k + 1)
+    for j in 0..<k { blockStarts[j + 1] = blockStarts[j] + (slots[j] + 3) / 4 }
+    Self.reset(&blocks, to: .zero, count: 4 * blockStarts[k])
+    Self.reset(&heaviestPoints, to: -1, count: Self.heaviestCount * k)
+    for j in 0..<k { slots[j] = 4 * blockStarts[j] }
+    // Moved out for the loop below (which holds the other arrays) and back after it: no copy.
+    var fill: [Int] = []
+    swap(&fill, &slots)
+    defer { swap(&fill, &slots) }
     blocks.withUnsafeMutableBytes { raw in
       let floats = raw.bindMemory(to: Float.self)
       points.coordinates.withUnsafeBufferPointer { coordinates in
@@ -168,6 +175,16 @@ private struct MemberBlocks {
           }
         }
       }
+    }
+  }
+
+  /// Makes `array` `count` copies of `value`, keeping its storage when it is large enough.
+  private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
+    if array.isEmpty {
+      array = [T](filled: value, count: count)
+    } else {
+      array.removeAll(keepingCapacity: true)
+      array.append(contentsOf: repeatElement(value, count: count))
     }
   }
 
