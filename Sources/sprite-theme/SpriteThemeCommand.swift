@@ -57,6 +57,7 @@ enum SpriteThemeCommand {
       case .showVersion:
         print(SpriteThemeVersion.current)
       case .run(let command):
+        MemoryReuse.keepFreedMemory()
         try command.run()
       }
     } catch {

@@ -76,9 +76,10 @@ struct DistinctColors: Sendable {
   /// most half full.
   private static func hashedEntries(_ image: RGBAImage) -> [UInt64] {
     let pixelCount = image.pixelCount
-    var runs = [UInt64](filled: 0, count: pixelCount)
-    let runCount = runs.withUnsafeMutableBufferPointer { runs in
-      image.pixels.withUnsafeBytes { raw in
+    // Uninitialised, not zero-filled: only the runs are written, and a large image has far
+    // fewer runs than pixels, so most of the pages of this buffer are never touched.
+    let runs = [UInt64](unsafeUninitializedCapacity: pixelCount) { runs, initialized in
+      initialized = image.pixels.withUnsafeBytes { raw in
         var count = 0
         var runKey: UInt32 = 0
         var runWeight: UInt64 = 0
@@ -108,7 +109,6 @@ struct DistinctColors: Sendable {
         return count
       }
     }
-    runs.removeLast(pixelCount - runCount)
     if runs.count <= 48 { return runs }
 
     let capacity = max(64, 1 << (Int.bitWidth - (2 * runs.count - 1).leadingZeroBitCount))
