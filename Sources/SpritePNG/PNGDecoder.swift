@@ -32,12 +32,21 @@ public struct PNGDecoder: Sendable {
   /// - Throws: ``PNGDecodingError/notPNG``, ``PNGDecodingError/truncated`` or
   ///   ``PNGDecodingError/libpng(message:)`` (for example a bad IHDR or its CRC).
   public func readHeader(_ bytes: [UInt8]) throws(PNGDecodingError) -> (width: Int, height: Int) {
+    try readHeader(bytes, path: .fastest)
+  }
+
+  /// Reads the header like ``readHeader(_:)``; `.libpngRows` always asks libpng, which the
+  /// shim's own reading of a plain IHDR is tested against.
+  func readHeader(
+    _ bytes: [UInt8], path: ImageDataPath
+  ) throws(PNGDecodingError) -> (width: Int, height: Int) {
     guard PNGSignature.hasMagic(bytes) else { throw .notPNG }
     var width: UInt32 = 0
     var height: UInt32 = 0
     let (status, message) = bytes.withUnsafeBufferPointer { input in
       ShimCall.run { msg, cap in
-        CSpritePNG_read_info(input.baseAddress!, input.count, &width, &height, msg, cap)
+        CSpritePNG_read_info(
+          input.baseAddress!, input.count, path == .fastest, &width, &height, msg, cap)
       }
     }
     if let error = PNGDecodingError(status: status, message: message) { throw error }
@@ -70,7 +79,7 @@ public struct PNGDecoder: Sendable {
   func decode(
     _ bytes: [UInt8], path: ImageDataPath
   ) throws(PNGDecodingError) -> (image: RGBAImage, usedWholeStream: Bool) {
-    let (width, height) = try readHeader(bytes)
+    let (width, height) = try readHeader(bytes, path: path)
     guard limits.allows(width: width, height: height) else {
       throw .tooLarge(width: width, height: height, limit: limits)
     }

@@ -34,8 +34,10 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Status {
 /// Reads the signature and the IHDR chunk (checking its CRC and values) and reports the image size.
 /// It stops there, so it costs one IHDR whatever follows; later damage is found by decoding.
 /// No size limit is applied here: the caller checks the size before allocating pixels.
+/// With `allowPlainHeader`, a header libpng would accept is read without creating libpng's
+/// structs (same size, same outcome); anything else still goes through libpng.
 CSpritePNG_Status CSpritePNG_read_info(
-  const uint8_t *_Nonnull bytes, size_t count,
+  const uint8_t *_Nonnull bytes, size_t count, bool allowPlainHeader,
   uint32_t *_Nonnull width, uint32_t *_Nonnull height,
   char *_Nonnull msg, size_t cap);
 

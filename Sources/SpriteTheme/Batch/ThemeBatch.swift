@@ -240,11 +240,13 @@ private struct RunState: Sendable {
   var fatal: ThemeBatch.Fatal?
   var results = [ItemResult?]()
 
-  /// The next inputs to process: at most `limit`, and a share of what is left small enough for
-  /// `workers` to finish together; `nil` when the run should stop taking work.
+  /// The next inputs to process: at most `limit`, and with several workers a share of what is
+  /// left small enough for them to finish together (a single worker takes full groups, which
+  /// keep every SHA-256 lane busy); `nil` when the run should stop taking work.
   mutating func nextPositions(upTo limit: Int, total: Int, workers: Int) -> Range<Int>? {
     guard !cancelled, fatal == nil, next < total else { return nil }
-    let count = min(limit, max(1, (total - next) / (2 * workers)))
+    let share = workers == 1 ? total - next : (total - next) / (2 * workers)
+    let count = min(limit, max(1, share))
     defer { next += count }
     return next..<(next + count)
   }
