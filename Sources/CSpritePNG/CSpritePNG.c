@@ -382,8 +382,7 @@ typedef struct {
   // png_do_expand masks it; all 16 bits for 16-bit images, which png_do_expand compares before
   // png_do_chop keeps each sample's high byte).
   bool hasKey;
-  uint8_t key[3];
-  uint16_t key16[3];
+  uint16_t key[3];
 } Expansion;
 
 static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
@@ -406,20 +405,18 @@ static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
     e->channels = 1;
     if (hasTRNS && transColor != NULL) {
       e->hasKey = true;
-      e->key[0] = (uint8_t)(transColor->gray & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
-      e->key16[0] = transColor->gray;
+      e->key[0] = e->bitDepth == 16 ? transColor->gray
+        : (uint16_t)(transColor->gray & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
     }
     return true;
   case PNG_COLOR_TYPE_RGB:
     e->channels = 3;
     if (hasTRNS && transColor != NULL) {
       e->hasKey = true;
-      e->key[0] = (uint8_t)(transColor->red & 0xff);
-      e->key[1] = (uint8_t)(transColor->green & 0xff);
-      e->key[2] = (uint8_t)(transColor->blue & 0xff);
-      e->key16[0] = transColor->red;
-      e->key16[1] = transColor->green;
-      e->key16[2] = transColor->blue;
+      uint16_t mask = e->bitDepth == 16 ? 0xffff : 0xff;
+      e->key[0] = transColor->red & mask;
+      e->key[1] = transColor->green & mask;
+      e->key[2] = transColor->blue & mask;
     }
     return true;
   case PNG_COLOR_TYPE_PALETTE: {
@@ -450,84 +447,32 @@ static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
   }
 }
 
-// One unfiltered row to RGBA. False for a palette index with no palette entry (libpng warns and
-// paints it black; the caller leaves such files to libpng).
-static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width) {
+// One row of 8- or 16-bit samples (`bytes` 1 or 2 per sample) to RGBA, as png_do_expand (alpha
+// 0 where the whole sample, or all three, equal the tRNS key), png_do_gray_to_rgb,
+// png_do_expand_palette and png_do_chop (a 16-bit sample's high byte) would. False for a palette
+// index with no palette entry (libpng warns and paints it black; the caller leaves such files
+// to libpng).
+static inline __attribute__((always_inline)) bool expand_samples(
+  const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width, size_t bytes
+) {
+#define SAMPLE(p, i) (bytes == 2 ? (unsigned)(((p)[2 * (i)] << 8) | (p)[2 * (i) + 1]) : (unsigned)(p)[i])
   size_t x;
-  if (e->bitDepth < 8) {
-    // png_do_unpack, then png_do_expand_palette, or png_do_expand's scaling of grey to 8 bits
-    // (v × 255 / (2^depth − 1)) with alpha 0 where the unscaled value equals the tRNS key.
-    unsigned depth = e->bitDepth, mask = (1u << depth) - 1, scale = 255 / mask;
-    for (x = 0; x < width; x++) {
-      size_t bit = x * depth;
-      unsigned v = (src[bit >> 3] >> (8 - depth - (bit & 7))) & mask;
-      if (e->colorType == PNG_COLOR_TYPE_PALETTE) {
-        if ((int)v >= e->paletteCount) return false;
-        memcpy(dst + 4 * x, e->palette[v], 4);
-      } else {
-        uint8_t g = (uint8_t)(v * scale);
-        dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
-        dst[4 * x + 3] = (e->hasKey && v == e->key[0]) ? 0 : 0xFF;
-      }
-    }
-    return true;
-  }
-  if (e->bitDepth == 16) {
-    // png_do_expand (tRNS on the 16-bit values), png_do_gray_to_rgb, then png_do_chop: the high
-    // byte of every sample, alpha 0 or 255 from the key.
-    switch (e->colorType) {
-    case PNG_COLOR_TYPE_GRAY:
-      for (x = 0; x < width; x++) {
-        const uint8_t *p = src + 2 * x;
-        dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = p[0];
-        dst[4 * x + 3] = (e->hasKey && ((p[0] << 8) | p[1]) == e->key16[0]) ? 0 : 0xFF;
-      }
-      return true;
-    case PNG_COLOR_TYPE_RGB:
-      for (x = 0; x < width; x++) {
-        const uint8_t *p = src + 6 * x;
-        dst[4 * x] = p[0];
-        dst[4 * x + 1] = p[2];
-        dst[4 * x + 2] = p[4];
-        dst[4 * x + 3] = (e->hasKey && ((p[0] << 8) | p[1]) == e->key16[0] &&
-                          ((p[2] << 8) | p[3]) == e->key16[1] &&
-                          ((p[4] << 8) | p[5]) == e->key16[2]) ? 0 : 0xFF;
-      }
-      return true;
-    case PNG_COLOR_TYPE_GRAY_ALPHA:
-      for (x = 0; x < width; x++) {
-        dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = src[4 * x];
-        dst[4 * x + 3] = src[4 * x + 2];
-      }
-      return true;
-    case PNG_COLOR_TYPE_RGB_ALPHA:
-      for (x = 0; x < width; x++) {
-        dst[4 * x] = src[8 * x];
-        dst[4 * x + 1] = src[8 * x + 2];
-        dst[4 * x + 2] = src[8 * x + 4];
-        dst[4 * x + 3] = src[8 * x + 6];
-      }
-      return true;
-    default:
-      return false;
-    }
-  }
   switch (e->colorType) {
   case PNG_COLOR_TYPE_GRAY:
     for (x = 0; x < width; x++) {
-      uint8_t g = src[x];
-      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
-      dst[4 * x + 3] = (e->hasKey && g == e->key[0]) ? 0 : 0xFF;
+      const uint8_t *p = src + bytes * x;
+      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = p[0];
+      dst[4 * x + 3] = (e->hasKey && SAMPLE(p, 0) == e->key[0]) ? 0 : 0xFF;
     }
     return true;
   case PNG_COLOR_TYPE_RGB:
     for (x = 0; x < width; x++) {
-      const uint8_t *p = src + 3 * x;
+      const uint8_t *p = src + 3 * bytes * x;
       dst[4 * x] = p[0];
-      dst[4 * x + 1] = p[1];
-      dst[4 * x + 2] = p[2];
-      dst[4 * x + 3] =
-        (e->hasKey && p[0] == e->key[0] && p[1] == e->key[1] && p[2] == e->key[2]) ? 0 : 0xFF;
+      dst[4 * x + 1] = p[bytes];
+      dst[4 * x + 2] = p[2 * bytes];
+      dst[4 * x + 3] = (e->hasKey && SAMPLE(p, 0) == e->key[0] && SAMPLE(p, 1) == e->key[1] &&
+                        SAMPLE(p, 2) == e->key[2]) ? 0 : 0xFF;
     }
     return true;
   case PNG_COLOR_TYPE_PALETTE:
@@ -539,17 +484,50 @@ static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, siz
     return true;
   case PNG_COLOR_TYPE_GRAY_ALPHA:
     for (x = 0; x < width; x++) {
-      uint8_t g = src[2 * x];
-      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
-      dst[4 * x + 3] = src[2 * x + 1];
+      const uint8_t *p = src + 2 * bytes * x;
+      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = p[0];
+      dst[4 * x + 3] = p[bytes];
     }
     return true;
   case PNG_COLOR_TYPE_RGB_ALPHA:
-    memcpy(dst, src, 4 * width);
+    if (bytes == 1) {
+      memcpy(dst, src, 4 * width);
+      return true;
+    }
+    for (x = 0; x < width; x++) {
+      const uint8_t *p = src + 8 * x;
+      dst[4 * x] = p[0];
+      dst[4 * x + 1] = p[2];
+      dst[4 * x + 2] = p[4];
+      dst[4 * x + 3] = p[6];
+    }
     return true;
   default:
     return false;
   }
+#undef SAMPLE
+}
+
+// One unfiltered row to RGBA (see expand_samples; packed pixels here).
+static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width) {
+  if (e->bitDepth == 16) return expand_samples(e, src, dst, width, 2);
+  if (e->bitDepth == 8) return expand_samples(e, src, dst, width, 1);
+  // png_do_unpack, then png_do_expand_palette, or png_do_expand's scaling of grey to 8 bits
+  // (v × 255 / (2^depth − 1)) with alpha 0 where the unscaled value equals the tRNS key.
+  unsigned depth = e->bitDepth, mask = (1u << depth) - 1, scale = 255 / mask;
+  for (size_t x = 0; x < width; x++) {
+    size_t bit = x * depth;
+    unsigned v = (src[bit >> 3] >> (8 - depth - (bit & 7))) & mask;
+    if (e->colorType == PNG_COLOR_TYPE_PALETTE) {
+      if ((int)v >= e->paletteCount) return false;
+      memcpy(dst + 4 * x, e->palette[v], 4);
+    } else {
+      uint8_t g = (uint8_t)(v * scale);
+      dst[4 * x] = dst[4 * x + 1] = dst[4 * x + 2] = g;
+      dst[4 * x + 3] = (e->hasKey && v == e->key[0]) ? 0 : 0xFF;
+    }
+  }
+  return true;
 }
 
 // One libdeflate decompressor per thread, made on first use and freed when the thread ends.
