@@ -87,8 +87,8 @@ public struct PNGDecoder: Sendable {
     let maxSide = UInt32(clamping: limits.maxSide)
     var result: (status: CSpritePNG_Status, message: String) = (.OK, "")
     var usedWholeStream = false
-    var pixels = [UInt8](filled: 0, count: byteCount)
-    pixels.withUnsafeMutableBufferPointer { output in
+    // Not zero-filled first: on success the shim has written every byte.
+    let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initializedCount in
       result = bytes.withUnsafeBufferPointer { input in
         ShimCall.run { msg, cap in
           CSpritePNG_decode_rgba8(
@@ -96,6 +96,7 @@ public struct PNGDecoder: Sendable {
             maxSide, maxSide, path == .fastest, &usedWholeStream, msg, cap)
         }
       }
+      initializedCount = result.status == .OK ? byteCount : 0
     }
     if let error = PNGDecodingError(
       status: result.status, message: result.message,
