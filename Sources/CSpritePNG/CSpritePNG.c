@@ -129,13 +129,13 @@ static CSpritePNG_Status create_read(ReadContext *ctx, png_structp *png, png_inf
   return CSpritePNG_StatusOK;
 }
 
+static uint32_t load_be32(const uint8_t *p);
+
 // An IHDR that libpng's png_read_info would accept, read without libpng: the full signature, a
 // 13-byte IHDR with the right CRC and every value png_check_IHDR allows (sizes 1 to 2^31 - 1,
 // the user limits CSpritePNG_read_info sets; a valid bit depth for the colour type; compression,
 // filter and interlace methods libpng knows). Anything else goes to libpng for its exact error.
 // Creating and destroying a libpng read struct was most of the cost of a header read.
-static uint32_t load_be32(const uint8_t *p);
-
 static bool plain_header(const uint8_t *bytes, size_t count, uint32_t *width, uint32_t *height) {
   static const uint8_t kIHDR[8] = {0, 0, 0, 13, 'I', 'H', 'D', 'R'};
   if (count < 33 || memcmp(bytes, kSignature, 8) != 0 || memcmp(bytes + 8, kIHDR, 8) != 0)
@@ -608,13 +608,13 @@ static bool inflate_image_data(
   // libpng inflates with the window size the zlib header asks for, row by row, so a distance
   // further back than that window but within the image fails there and not here. The two agree
   // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
+  // Also what zlib's inflate refuses in the header (RFC 1950, 2.2): a method other than
+  // deflate, a check value that does not divide, a preset dictionary.
   uint8_t cmf = stream[0], flg = stream[1];
-  size_t window = (size_t)1 << ((cmf >> 4) + 8);
-  bool headerOK = (cmf >> 4) <= 7 && ((cmf >> 4) == 7 || window >= rawCount);
-  // What zlib's inflate refuses in the header (RFC 1950, 2.2): a method other than deflate, a
-  // check value that does not divide, a preset dictionary.
-  if ((cmf & 0x0F) != 8 || ((unsigned)cmf * 256 + flg) % 31 != 0 || (flg & 0x20) != 0)
-    headerOK = false;
+  unsigned windowBits = (cmf >> 4) + 8;
+  bool windowOK = windowBits == 15 || (windowBits < 15 && ((size_t)1 << windowBits) >= rawCount);
+  bool headerOK = windowOK && (cmf & 0x0F) == 8 && ((unsigned)cmf * 256 + flg) % 31 == 0 &&
+    (flg & 0x20) == 0;
   if (!headerOK) {
     free(joined);
     return false;
@@ -710,6 +710,10 @@ static bool decode_whole_stream(
     clean_trailer(ctx->bytes, ctx->count, trailer);
   // Bytes between a pixel and the one before it for the filters: at least one.
   size_t bpp = (e.channels * e.bitDepth + 7) / 8;
+  bool interlaced = interlace == PNG_INTERLACE_ADAM7;
+  // 8-bit RGBA rows of a plain image are the output rows: unfiltered straight into `out`.
+  bool direct = !interlaced && e.colorType == PNG_COLOR_TYPE_RGB_ALPHA && e.bitDepth == 8;
+  uint8_t *spare = data + rawCount;
   uint8_t *rows = data;
   for (size_t p = 0; ok && p < passCount; p++) {
     const Pass *pass = &passes[p];
@@ -717,24 +721,18 @@ static bool decode_whole_stream(
     const uint8_t *prev = raw + 1;
     for (size_t y = 0; ok && y < pass->height; y++) {
       uint8_t *row = rows + y * rowSize;
-      if (interlace == PNG_INTERLACE_NONE) {
-        if (e.colorType == PNG_COLOR_TYPE_RGB_ALPHA && e.bitDepth == 8) {
-          // Unfiltered straight into the output: its rows are the image rows.
-          uint8_t *dst = out + y * pass->stride;
-          ok = unfilter_row(dst, row + 1, prev, pass->stride, bpp, row[0]);
-          prev = dst;
-        } else {
-          ok = unfilter_row(row + 1, row + 1, prev, pass->stride, bpp, row[0]) &&
-            expand_row(&e, row + 1, out + y * width * 4, width);
-          prev = row + 1;
-        }
-      } else {
-        uint8_t *spare = data + rawCount;
-        ok = unfilter_row(row + 1, row + 1, prev, pass->stride, bpp, row[0]) &&
-          expand_row(&e, row + 1, spare, pass->width);
-        prev = row + 1;
+      if (direct) {
+        uint8_t *dst = out + y * pass->stride;
+        ok = unfilter_row(dst, row + 1, prev, pass->stride, bpp, row[0]);
+        prev = dst;
+        continue;
+      }
+      ok = unfilter_row(row + 1, row + 1, prev, pass->stride, bpp, row[0]) &&
+        expand_row(&e, row + 1, interlaced ? spare : out + y * width * 4, pass->width);
+      prev = row + 1;
+      if (ok && interlaced) {
         uint8_t *dst = out + ((pass->y0 + y * pass->dy) * width + pass->x0) * 4;
-        for (size_t x = 0; ok && x < pass->width; x++) memcpy(dst + x * pass->dx * 4, spare + 4 * x, 4);
+        for (size_t x = 0; x < pass->width; x++) memcpy(dst + x * pass->dx * 4, spare + 4 * x, 4);
       }
     }
     rows += rowSize * pass->height;

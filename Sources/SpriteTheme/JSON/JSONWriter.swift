@@ -77,27 +77,14 @@ struct JSONWriter: ~Copyable {
   /// no escaping.
   mutating func key(_ key: StaticString) {
     let length = key.utf8CodeUnitCount
-    let spaces = depth * 2
-    // Comma, new line, the indentation rounded up to 8, quote, key, `" : `: one check for all.
-    reserve(spaces + length + 16)
-    var out = UnsafeMutableRawPointer(start + count)
-    if !empty {
-      out.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
-      out += 1
-    }
-    empty = false
-    out.storeBytes(of: 0x0A, as: UInt8.self)
-    var i = 0
-    while i < spaces {
-      out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 + i, as: UInt64.self)
-      i += 8
-    }
-    out += 1 + spaces
+    // The separator, quote, key and `" : `, after one check for room.
+    reserve(depth * 2 + length + 15)
+    let out = writeSeparator(at: UnsafeMutableRawPointer(start + count))
     out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
     Self.copyShort(from: UnsafeRawPointer(key.utf8Start), count: length, to: out + 1)
     // `" : ` in one store (bytes 22 20 3A 20, little-endian).
     out.storeBytes(of: UInt32(littleEndian: 0x203A_2022), toByteOffset: 1 + length, as: UInt32.self)
-    count = start.distance(to: (out + 5 + length).assumingMemoryBound(to: UInt8.self))
+    count = offset(of: out + 5 + length)
   }
 
   /// Copies `count` bytes with a few overlapping word loads and stores instead of a call to
@@ -193,31 +180,55 @@ struct JSONWriter: ~Copyable {
 
   @inline(__always)
   private mutating func separate() {
-    if !empty { append(UInt8(ascii: ",")) }
-    empty = false
-    newline(depth)
+    reserve(depth * 2 + 10)
+    count = offset(of: writeSeparator(at: UnsafeMutableRawPointer(start + count)))
   }
 
   private mutating func close(_ bracket: UInt8) {
     depth -= 1
-    if !empty { newline(depth) }
+    if !empty {
+      reserve(depth * 2 + 9)
+      count = offset(of: Self.writeNewline(at: UnsafeMutableRawPointer(start + count), depth: depth))
+    }
     append(bracket)
     empty = false
   }
 
+  /// Writes what comes before a member or element at `out`: a comma unless it is the first of
+  /// its container, a new line and the indentation. Returns where it ends; needs room for
+  /// `depth * 2 + 10` bytes.
   @inline(__always)
-  private mutating func newline(_ depth: Int) {
+  private mutating func writeSeparator(at out: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+    var out = out
+    if !empty {
+      out.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+      out += 1
+    }
+    empty = false
+    return Self.writeNewline(at: out, depth: depth)
+  }
+
+  /// Writes a new line and `depth` levels of indentation at `out` and returns where they end;
+  /// needs room for `depth * 2 + 9` bytes (eight spaces per store, rounded up: the spare bytes
+  /// are overwritten by what follows).
+  @inline(__always)
+  private static func writeNewline(
+    at out: UnsafeMutableRawPointer, depth: Int
+  ) -> UnsafeMutableRawPointer {
     let spaces = depth * 2
-    // Eight spaces per store, rounded up: the spare bytes are overwritten by what follows.
-    reserve(spaces + 9)
-    let out = UnsafeMutableRawPointer(start + count)
     out.storeBytes(of: 0x0A, as: UInt8.self)
     var i = 0
     while i < spaces {
       out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 + i, as: UInt64.self)
       i += 8
     }
-    count += spaces + 1
+    return out + 1 + spaces
+  }
+
+  /// The number of bytes from the buffer's start to `end`.
+  @inline(__always)
+  private func offset(of end: UnsafeMutableRawPointer) -> Int {
+    UnsafeRawPointer(start).distance(to: end)
   }
 
   /// Makes room for `n` more bytes.
