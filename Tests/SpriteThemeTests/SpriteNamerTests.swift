@@ -1,5 +1,5 @@
 import Foundation
-import SpriteTheme
+@testable import SpriteTheme
 import Testing
 import _SpriteTestSupport
 
@@ -83,5 +83,28 @@ struct SpriteNamerTests {
       "\(root)/a.png",
     ])
     #expect(inputs.map(\.name) == ["a", "a-2", "z", "notes.txt", "q", "a-3"])
+  }
+
+  @Test("folder listings sort by UTF-8 bytes: a decomposed name does not tie with its composed form")
+  func sortsByBytes() throws {
+    // U+00E9 is C3 A9; `e` + U+0301 is 65 CC 81. `String`'s `<` treats them as equal and puts
+    // both after "f"; byte order puts the decomposed one before "f" and the composed one after.
+    let names = ["\u{E9}.png", "f.png", "e\u{301}.png", "E.png", "d.png"]
+    #expect(names.sorted(by: BatchInput.precedesInBytes)
+      == ["E.png", "d.png", "e\u{301}.png", "f.png", "\u{E9}.png"])
+    // Against an independent definition, on seeded random strings (prefixes included).
+    var generator = SeededRandom(seed: 0x5EED)
+    let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "\u{1F600}", "/", "."]
+    for _ in 0..<2_000 {
+      let a = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+      let b = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+      #expect(BatchInput.precedesInBytes(a, b) == Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)))
+    }
+    // Long (heap-stored) strings too.
+    let long = String(repeating: "x", count: 40)
+    #expect(BatchInput.precedesInBytes(long + "a", long + "b"))
+    #expect(!BatchInput.precedesInBytes(long + "b", long + "a"))
+    #expect(BatchInput.precedesInBytes(long, long + "a"))
+    #expect(!BatchInput.precedesInBytes(long, long))
   }
 }

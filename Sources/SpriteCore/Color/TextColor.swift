@@ -60,20 +60,36 @@ public struct TextColor: Hashable, Sendable {
   public static func minimumAlpha(
     foreground: RGBA8, background: RGBA8, minimumContrast: Double
   ) -> Int? {
+    minimumAlpha(
+      foreground: foreground, background: background, minimumContrast: minimumContrast,
+      failingAt: 0)
+  }
+
+  /// ``minimumAlpha(foreground:background:minimumContrast:)``, searching above `failing`, an
+  /// alpha known to fail.
+  ///
+  /// For white or black text the composited contrast only grows with alpha (every channel moves
+  /// the same way), so the smallest passing alpha is one number and a search from any alpha
+  /// below it finds it: ``TextColors`` starts the 4.5 search at the 3.0 answer. Other colours can
+  /// move luminance both ways; give them 0, Android's start.
+  static func minimumAlpha(
+    foreground: RGBA8, background: RGBA8, minimumContrast: Double, failingAt failing: Int
+  ) -> Int? {
     let opaqueBackground = RGBA8(r: background.r, g: background.g, b: background.b)
     let opaqueForeground = RGBA8(r: foreground.r, g: foreground.g, b: foreground.b)
-    guard Contrast.contrastRatio(opaqueForeground, opaqueBackground) >= minimumContrast else {
-      return nil
+    let backgroundLuminance = Contrast.relativeLuminance(opaqueBackground)
+    func ratio(_ shown: RGBA8) -> Double {
+      Contrast.contrastRatio(luminance: Contrast.relativeLuminance(shown), backgroundLuminance)
     }
-    var failing = 0
+    guard ratio(opaqueForeground) >= minimumContrast else { return nil }
+    var failing = failing
     var passing = 255
     var tests = 0
     while tests <= maxSearchIterations && passing - failing > 1 {
       let alpha = (failing + passing) / 2
       var candidate = opaqueForeground
       candidate.a = UInt8(alpha)
-      let shown = Contrast.composite(candidate, over: opaqueBackground)
-      if Contrast.contrastRatio(shown, opaqueBackground) < minimumContrast {
+      if ratio(Contrast.composite(candidate, over: opaqueBackground)) < minimumContrast {
         failing = alpha
       } else {
         passing = alpha
@@ -88,9 +104,18 @@ public struct TextColor: Hashable, Sendable {
   public static func withMinimumAlpha(
     _ foreground: RGBA8, on background: RGBA8, minimumContrast: Double
   ) -> TextColor? {
+    withMinimumAlpha(foreground, on: background, minimumContrast: minimumContrast, failingAt: 0)
+  }
+
+  /// ``withMinimumAlpha(_:on:minimumContrast:)`` searching above `failing` (see
+  /// ``minimumAlpha(foreground:background:minimumContrast:failingAt:)``).
+  static func withMinimumAlpha(
+    _ foreground: RGBA8, on background: RGBA8, minimumContrast: Double, failingAt failing: Int
+  ) -> TextColor? {
     guard
       let alpha = minimumAlpha(
-        foreground: foreground, background: background, minimumContrast: minimumContrast)
+        foreground: foreground, background: background, minimumContrast: minimumContrast,
+        failingAt: failing)
     else { return nil }
     var color = foreground
     color.a = UInt8(alpha)

@@ -136,6 +136,24 @@ struct TextColorsTests {
     }
   }
 
+  @Test("the body search started at the title's alpha gives the full search's alpha")
+  func bodyMatchesFullSearch() {
+    // Every 12-bit colour (channels 0x00, 0x11, ... 0xff) and 20,000 random ones.
+    var backgrounds = [RGBA8]()
+    for r in 0..<16 { for g in 0..<16 { for b in 0..<16 {
+      backgrounds.append(RGBA8(r: UInt8(r * 17), g: UInt8(g * 17), b: UInt8(b * 17)))
+    } } }
+    var random = SeededRandomForColor(seed: 0xB0D7)
+    for _ in 0..<20_000 { backgrounds.append(random.color()) }
+    for background in backgrounds {
+      let text = TextColors(background: background)
+      let base = RGBA8(r: text.body.color.r, g: text.body.color.g, b: text.body.color.b)
+      let full = TextColor.minimumAlpha(
+        foreground: base, background: background, minimumContrast: TextColors.minimumBodyContrast)
+      #expect(full.map(UInt8.init) == text.body.color.a, "\(background)")
+    }
+  }
+
   @Test("every grey background works too, switching from white to black text once")
   func greys() {
     var switched = false
