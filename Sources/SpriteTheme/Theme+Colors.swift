@@ -6,19 +6,21 @@ extension Theme {
     /// `#rrggbb`, lower-case.
     public var hex: String
     /// `[r, g, b]`, integers 0-255.
-    public var rgb: [Int]
+    public var rgb: SIMD3<Int>
     /// The share of the sprite's alpha-weighted visible pixels, 0-1 (six decimals).
     public var population: Double
     /// `[L, C, h]`: OKLab lightness 0-1 and chroma (four decimals), hue in degrees (two decimals).
-    public var oklch: [Double]
+    public var oklch: SIMD3<Double>
 
     /// Describes a palette entry.
     public init(_ entry: Palette.Entry) {
       hex = entry.color.hex
-      rgb = [Int(entry.color.r), Int(entry.color.g), Int(entry.color.b)]
+      rgb = SIMD3(Int(entry.color.r), Int(entry.color.g), Int(entry.color.b))
       population = Theme.rounded(entry.population)
       let lch = entry.oklab.lch
-      oklch = [Theme.rounded(lch.l, places: 4), Theme.rounded(lch.c, places: 4), Theme.rounded(lch.h, places: 2)]
+      oklch = SIMD3(
+        Theme.rounded(lch.l, places: 4), Theme.rounded(lch.c, places: 4),
+        Theme.rounded(lch.h, places: 2))
     }
   }
 
@@ -45,7 +47,7 @@ extension Theme {
     /// `#rrggbb`.
     public var hex: String
     /// `[r, g, b]`, integers 0-255.
-    public var rgb: [Int]
+    public var rgb: SIMD3<Int>
     /// The swatch colour's share of the sprite in the 16-colour candidate palette.
     public var population: Double
     /// Text for titles: WCAG contrast at least 3.0.
@@ -56,7 +58,7 @@ extension Theme {
     /// Describes a chosen swatch.
     public init(_ swatch: Swatches.Swatch) {
       hex = swatch.color.hex
-      rgb = [Int(swatch.color.r), Int(swatch.color.g), Int(swatch.color.b)]
+      rgb = SIMD3(Int(swatch.color.r), Int(swatch.color.g), Int(swatch.color.b))
       population = Theme.rounded(swatch.population)
       titleText = Text(swatch.titleText)
       bodyText = Text(swatch.bodyText)

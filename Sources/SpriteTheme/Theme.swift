@@ -121,12 +121,12 @@ extension Theme {
     /// `#rrggbb`, lower-case.
     public var hex: String
     /// `[r, g, b]`, integers 0-255.
-    public var rgb: [Int]
+    public var rgb: SIMD3<Int>
 
     /// Describes an 8-bit colour (alpha is left out).
     public init(_ color: RGBA8) {
       hex = color.hex
-      rgb = [Int(color.r), Int(color.g), Int(color.b)]
+      rgb = SIMD3(Int(color.r), Int(color.g), Int(color.b))
     }
   }
 
@@ -170,7 +170,7 @@ extension Theme {
     /// How much of the region the sprite covers, 0 to 1.
     public var coverage: Double
     /// The 8-bit premultiplied `[r, g, b, a]` the original app passed to `UIColor`.
-    public var premultiplied: [Int]
+    public var premultiplied: SIMD4<Int>
     /// The straight encoded mean colour as `#rrggbb`, or `null` when the coverage is 0.
     public var hex: String?
 
@@ -179,7 +179,7 @@ extension Theme {
       extent = ExtentBox(.seed, region: average.region)
       coverage = Theme.rounded(average.coverage)
       let p = average.premultiplied
-      premultiplied = [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+      premultiplied = SIMD4(Int(p.r), Int(p.g), Int(p.b), Int(p.a))
       hex = average.encoded?.hex
     }
 

@@ -17,7 +17,7 @@ struct ReadmeExamplesTests {
     let pipeline = ThemePipeline(configuration: .init(extent: .centre))
     let sprite = try pipeline.analyze(fileAt: path)
     print(sprite.theme.average.hex ?? "transparent")  // #172f72
-    print(sprite.theme.seed.premultiplied)  // [1, 20, 57, 239]
+    print(sprite.theme.seed.premultiplied)  // SIMD4<Int>(1, 20, 57, 239)
     let json = ThemeEncoder.encode(sprite.theme)  // stable bytes, sorted keys
     let png = try pipeline.thumbnailPNG(of: sprite.image, size: 96, source: "blue-dragon")
     try FileIO.writeAtomically(png, to: output)

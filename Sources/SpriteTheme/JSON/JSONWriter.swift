@@ -176,6 +176,36 @@ struct JSONWriter: ~Copyable {
     endArray()
   }
 
+  /// `[r, g, b]`-style integers, one per line, like an array of three.
+  mutating func value(_ numbers: SIMD3<Int>) {
+    beginArray()
+    for i in 0..<3 {
+      element()
+      value(numbers[i])
+    }
+    endArray()
+  }
+
+  /// Four integers, one per line, like an array of four.
+  mutating func value(_ numbers: SIMD4<Int>) {
+    beginArray()
+    for i in 0..<4 {
+      element()
+      value(numbers[i])
+    }
+    endArray()
+  }
+
+  /// Three numbers, one per line, like an array of three.
+  mutating func value(_ numbers: SIMD3<Double>) {
+    beginArray()
+    for i in 0..<3 {
+      element()
+      value(numbers[i])
+    }
+    endArray()
+  }
+
   // MARK: Bytes
 
   @inline(__always)

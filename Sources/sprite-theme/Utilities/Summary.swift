@@ -22,7 +22,7 @@ struct Summary {
     lines.append(
       "           \(swatch(average.encoded?.hex))\(average.encoded?.hex ?? "none   ")  encoded sRGB")
     let seed = theme.seed
-    let premultiplied = seed.premultiplied.map(String.init).joined(separator: ", ")
+    let premultiplied = (0..<4).map { String(seed.premultiplied[$0]) }.joined(separator: ", ")
     lines.append(
       "  seed     \(swatch(seed.hex))"
         + "\(seed.hex ?? "none   ")  \(region(seed.extent)), coverage \(percent(seed.coverage)), "
