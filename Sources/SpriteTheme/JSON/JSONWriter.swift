@@ -78,13 +78,13 @@ struct JSONWriter: ~Copyable {
   mutating func key(_ key: StaticString) {
     let length = key.utf8CodeUnitCount
     // The separator, quote, key and `" : `, after one check for room.
-    reserve(depth * 2 + length + 15)
+    reserve(depth &* 2 &+ length &+ 15)
     let out = writeSeparator(at: UnsafeMutableRawPointer(start + count))
     out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
     Self.copyShort(from: UnsafeRawPointer(key.utf8Start), count: length, to: out + 1)
     // `" : ` in one store (bytes 22 20 3A 20, little-endian).
-    out.storeBytes(of: UInt32(littleEndian: 0x203A_2022), toByteOffset: 1 + length, as: UInt32.self)
-    count = offset(of: out + 5 + length)
+    out.storeBytes(of: UInt32(littleEndian: 0x203A_2022), toByteOffset: 1 &+ length, as: UInt32.self)
+    count = offset(of: out + (5 &+ length))
   }
 
   /// Copies `count` bytes with a few overlapping word loads and stores instead of a call to
@@ -95,10 +95,10 @@ struct JSONWriter: ~Copyable {
   ) {
     if n >= 8 {
       var i = 0
-      while i + 8 < n {
+      while i &+ 8 < n {
         target.storeBytes(
           of: source.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
-        i += 8
+        i &+= 8
       }
       target.storeBytes(
         of: source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8,
@@ -245,12 +245,12 @@ struct JSONWriter: ~Copyable {
   private static func writeNewline(
     at out: UnsafeMutableRawPointer, depth: Int
   ) -> UnsafeMutableRawPointer {
-    let spaces = depth * 2
+    let spaces = depth &* 2
     out.storeBytes(of: 0x0A, as: UInt8.self)
     var i = 0
     while i < spaces {
-      out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 + i, as: UInt64.self)
-      i += 8
+      out.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 1 &+ i, as: UInt64.self)
+      i &+= 8
     }
     return out + 1 + spaces
   }
@@ -264,9 +264,10 @@ struct JSONWriter: ~Copyable {
   /// Makes room for `n` more bytes.
   @inline(__always)
   private mutating func reserve(_ n: Int) {
-    if count + n > capacity { grow(count + n) }
+    if count &+ n > capacity { grow(count &+ n) }
   }
 
+  @inline(never)  // rare: keeps the callers' fast paths short
   private mutating func grow(_ needed: Int) {
     let newCapacity = max(needed, capacity * 2)
     let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
