@@ -23,9 +23,12 @@ let package = Package(
       name: "CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
     // C shims: the only code that includes <png.h> / <libdeflate.h> / <curl/curl.h>.
+    // On Linux libpng is opened at run time (dlopen, on first use: most files never need it),
+    // so only its header is used there; elsewhere it is linked.
     .target(
-      name: "CSpritePNG", dependencies: ["CLibPNG", "CLibDeflate"],
-      linkerSettings: [.linkedLibrary("z")]),
+      name: "CSpritePNG",
+      dependencies: [.target(name: "CLibPNG", condition: .when(platforms: [.macOS])), "CLibDeflate"],
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // libcurl is opened at run time (dlopen, on first use), so only its headers are needed here.
     .target(
       name: "CSpriteCurl",

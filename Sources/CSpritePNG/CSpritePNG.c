@@ -9,13 +9,131 @@
 #include <png.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libdeflate.h>
-#include <zlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+
+// ---------------------------------------------------------------------------------------------
+// libpng, opened on first use.
+//
+// On Linux libpng is not linked: loading it and zlib at start-up cost every process about a
+// quarter of a millisecond, and a decode of an ordinary file reads its chunks without libpng
+// (read_plain_chunks below). The first call that needs libpng opens it (decoding an unusual
+// file, encoding a thumbnail, reading an unusual header); the functions it calls go through
+// this table, under their own names (the defines below). Elsewhere libpng is linked as usual.
+#if defined(__linux__)
+#define CSPRITEPNG_OPENS_LIBPNG 1
+#include <dlfcn.h>
+
+#define CSPRITEPNG_LIBPNG_FUNCTIONS(X) \
+  X(create_info_struct) X(create_read_struct) X(create_write_struct) X(destroy_read_struct) \
+  X(destroy_write_struct) X(error) X(get_PLTE) X(get_bit_depth) X(get_color_type) \
+  X(get_error_ptr) X(get_image_height) X(get_image_width) X(get_interlace_type) X(get_io_ptr) \
+  X(get_rowbytes) X(get_tRNS) X(get_valid) X(longjmp) X(read_end) X(read_image) X(read_info) \
+  X(read_update_info) X(set_IHDR) X(set_add_alpha) X(set_chunk_malloc_max) \
+  X(set_compression_buffer_size) X(set_compression_level) X(set_expand) X(set_gray_to_rgb) \
+  X(set_interlace_handling) X(set_keep_unknown_chunks) X(set_longjmp_fn) X(set_option) \
+  X(set_palette_to_rgb) X(set_read_fn) X(set_strip_16) X(set_tRNS_to_alpha) \
+  X(set_user_limits) X(set_write_fn) X(write_end) X(write_info) X(write_row)
+
+static struct {
+#define CSPRITEPNG_FIELD(name) __typeof__(png_##name) *name;
+  CSPRITEPNG_LIBPNG_FUNCTIONS(CSPRITEPNG_FIELD)
+#undef CSPRITEPNG_FIELD
+} libpng;
+
+static pthread_once_t libpngOnce = PTHREAD_ONCE_INIT;
+static bool libpngLoaded = false;
+// Why libpng could not be used, for the caller's message.
+static char libpngProblem[256];
+
+static void load_libpng(void) {
+  static const char *const names[] = {"libpng16.so.16", "libpng16.so"};
+  void *library = NULL;
+  for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+    library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
+  }
+  if (library == NULL) {
+    const char *reason = dlerror();
+    snprintf(libpngProblem, sizeof libpngProblem, "libpng could not be loaded (%s)",
+             reason != NULL ? reason : "libpng16.so.16 not found");
+    return;
+  }
+#define CSPRITEPNG_LOOKUP(name) \
+  if ((*(void **)&libpng.name = dlsym(library, "png_" #name)) == NULL) { \
+    snprintf(libpngProblem, sizeof libpngProblem, "the libpng found lacks png_" #name); \
+    return; \
+  }
+  CSPRITEPNG_LIBPNG_FUNCTIONS(CSPRITEPNG_LOOKUP)
+#undef CSPRITEPNG_LOOKUP
+  libpngLoaded = true;
+}
+
+// From here on, each libpng function named below (and png_set_longjmp_fn inside png.h's
+// png_jmpbuf) is the table's pointer.
+#define png_create_info_struct (libpng.create_info_struct)
+#define png_create_read_struct (libpng.create_read_struct)
+#define png_create_write_struct (libpng.create_write_struct)
+#define png_destroy_read_struct (libpng.destroy_read_struct)
+#define png_destroy_write_struct (libpng.destroy_write_struct)
+#define png_error (libpng.error)
+#define png_get_PLTE (libpng.get_PLTE)
+#define png_get_bit_depth (libpng.get_bit_depth)
+#define png_get_color_type (libpng.get_color_type)
+#define png_get_error_ptr (libpng.get_error_ptr)
+#define png_get_image_height (libpng.get_image_height)
+#define png_get_image_width (libpng.get_image_width)
+#define png_get_interlace_type (libpng.get_interlace_type)
+#define png_get_io_ptr (libpng.get_io_ptr)
+#define png_get_rowbytes (libpng.get_rowbytes)
+#define png_get_tRNS (libpng.get_tRNS)
+#define png_get_valid (libpng.get_valid)
+#define png_longjmp (libpng.longjmp)
+#define png_read_end (libpng.read_end)
+#define png_read_image (libpng.read_image)
+#define png_read_info (libpng.read_info)
+#define png_read_update_info (libpng.read_update_info)
+#define png_set_IHDR (libpng.set_IHDR)
+#define png_set_add_alpha (libpng.set_add_alpha)
+#define png_set_chunk_malloc_max (libpng.set_chunk_malloc_max)
+#define png_set_compression_buffer_size (libpng.set_compression_buffer_size)
+#define png_set_compression_level (libpng.set_compression_level)
+#define png_set_expand (libpng.set_expand)
+#define png_set_gray_to_rgb (libpng.set_gray_to_rgb)
+#define png_set_interlace_handling (libpng.set_interlace_handling)
+#define png_set_keep_unknown_chunks (libpng.set_keep_unknown_chunks)
+#define png_set_longjmp_fn (libpng.set_longjmp_fn)
+#define png_set_option (libpng.set_option)
+#define png_set_palette_to_rgb (libpng.set_palette_to_rgb)
+#define png_set_read_fn (libpng.set_read_fn)
+#define png_set_strip_16 (libpng.set_strip_16)
+#define png_set_tRNS_to_alpha (libpng.set_tRNS_to_alpha)
+#define png_set_user_limits (libpng.set_user_limits)
+#define png_set_write_fn (libpng.set_write_fn)
+#define png_write_end (libpng.write_end)
+#define png_write_info (libpng.write_info)
+#define png_write_row (libpng.write_row)
+#endif
+
+// True when libpng can be called; otherwise writes why into `msg`.
+static bool libpng_available(char *msg, size_t cap) {
+#if CSPRITEPNG_OPENS_LIBPNG
+  if (pthread_once(&libpngOnce, load_libpng) != 0 || !libpngLoaded) {
+    if (cap > 0) {
+      snprintf(msg, cap, "%s", libpngProblem[0] != '\0' ? libpngProblem : "libpng could not be loaded");
+    }
+    return false;
+  }
+#else
+  (void)msg;
+  (void)cap;
+#endif
+  return true;
+}
 
 // The largest ancillary chunk (iCCP, zTXt, ...) libpng may hold in memory.
 #define CSPRITEPNG_CHUNK_MALLOC_MAX ((png_alloc_size_t)8 * 1024 * 1024)
@@ -140,7 +258,7 @@ static bool plain_header(const uint8_t *bytes, size_t count, uint32_t *width, ui
   static const uint8_t kIHDR[8] = {0, 0, 0, 13, 'I', 'H', 'D', 'R'};
   if (count < 33 || memcmp(bytes, kSignature, 8) != 0 || memcmp(bytes + 8, kIHDR, 8) != 0)
     return false;
-  if ((uint32_t)crc32(0L, bytes + 12, 17) != load_be32(bytes + 29)) return false;
+  if (libdeflate_crc32(0, bytes + 12, 17) != load_be32(bytes + 29)) return false;
   uint32_t w = load_be32(bytes + 16), h = load_be32(bytes + 20);
   uint8_t depth = bytes[24], colorType = bytes[25];
   if (w == 0 || h == 0 || w > PNG_UINT_31_MAX || h > PNG_UINT_31_MAX) return false;
@@ -171,6 +289,7 @@ CSpritePNG_Status CSpritePNG_read_info(
     copy_message(&ctx.messages, "Not a PNG file");
     return CSpritePNG_StatusNotPNG;
   }
+  if (!libpng_available(msg, cap)) return CSpritePNG_StatusLibpngError;
   png_structp png = NULL;
   png_infop info = NULL;
   CSpritePNG_Status created = create_read(&ctx, &png, &info);
@@ -222,6 +341,24 @@ CSpritePNG_Status CSpritePNG_read_info(
 // whose rows are then long enough for zlib's fast loop anyway.
 #define CSPRITEPNG_WHOLE_STREAM_MAX ((size_t)16 * 1024 * 1024)
 
+// What the pixels depend on besides the image data: IHDR's values and the PLTE and tRNS chunks,
+// as libpng stores them. Filled from libpng's structs (header_from_libpng) or straight from the
+// file (read_plain_chunks).
+typedef struct {
+  uint32_t width, height;
+  int bitDepth, colorType, interlace;
+  // PLTE's entries (palette images); 0 without PLTE. Only the first 256 are kept: more makes
+  // prepare_expansion refuse the image.
+  int paletteCount;
+  uint8_t palette[256][3];
+  // A palette image's tRNS alpha values (only the first 256 kept, as above); 0 without tRNS.
+  int transCount;
+  uint8_t transAlpha[256];
+  // A grey or RGB image's tRNS key, all 16 bits as stored: grey in [0], or red, green, blue.
+  bool hasTransColor;
+  uint16_t transColor[3];
+} Header;
+
 static uint32_t load_be32(const uint8_t *p) {
   return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
 }
@@ -241,8 +378,7 @@ static bool intact_chunk(const uint8_t *bytes, size_t count, size_t at, uint32_t
   if (at > count || count - at < 12) return false;
   uint32_t n = load_be32(bytes + at);
   if (n > PNG_UINT_31_MAX || (size_t)n > count - at - 12) return false;
-  uLong crc = crc32(0L, bytes + at + 4, (uInt)n + 4);
-  if ((uint32_t)crc != load_be32(bytes + at + 8 + n)) return false;
+  if (libdeflate_crc32(0, bytes + at + 4, (size_t)n + 4) != load_be32(bytes + at + 8 + n)) return false;
   *length = n;
   return true;
 }
@@ -260,6 +396,86 @@ static bool clean_trailer(const uint8_t *bytes, size_t count, size_t at) {
     if (memcmp(name, "IHDR", 4) == 0 || memcmp(name, "IDAT", 4) == 0) return false;
     at += (size_t)n + 12;
   }
+}
+
+// The chunks before the image data, read without libpng, when png_read_info (with the options
+// CSpritePNG_decode_rgba8 sets) would read them without an error or a warning and store the
+// same header: the signature and IHDR (plain_header, within the size limits), then up to the
+// first IDAT any ancillary chunks, which libpng skips after checking their CRC (it handles every
+// ancillary chunk but tRNS as unknown, PNG_HANDLE_CHUNK_NEVER), and PLTE and tRNS, stored as
+// png_handle_PLTE and png_handle_tRNS store them. Everything else is left to libpng for its own
+// outcome: a CRC mismatch, a chunk over the 8 MiB libpng is allowed, an unknown critical
+// chunk, a repeated, misplaced, empty or oversized PLTE or tRNS, tRNS in an image with alpha,
+// PLTE in a grey or truecolour image (libpng keeps it as a suggested palette; rare), a palette
+// image without PLTE. On success `*idatAt` is where the first IDAT chunk starts; its length and
+// the chunks after it are the whole-stream path's to check.
+static bool read_plain_chunks(
+  const uint8_t *bytes, size_t count, uint32_t maxWidth, uint32_t maxHeight, Header *h,
+  size_t *idatAt
+) {
+#if !defined(PNG_HANDLE_AS_UNKNOWN_SUPPORTED)
+  // This libpng reads the ancillary chunks, and may object to one.
+  (void)bytes, (void)count, (void)maxWidth, (void)maxHeight, (void)h, (void)idatAt;
+  return false;
+#else
+  uint32_t width, height;
+  if (!plain_header(bytes, count, &width, &height) || width > maxWidth || height > maxHeight)
+    return false;
+  h->width = width;
+  h->height = height;
+  h->bitDepth = bytes[24];
+  h->colorType = bytes[25];
+  h->interlace = bytes[28];
+  h->paletteCount = 0;
+  h->transCount = 0;
+  h->hasTransColor = false;
+  bool haveTRNS = false;
+  for (size_t at = 33;;) {
+    if (at > count || count - at < 8) return false;
+    uint32_t n = load_be32(bytes + at);
+    const uint8_t *name = bytes + at + 4;
+    if (!valid_chunk_name(name) || n > CSPRITEPNG_CHUNK_MALLOC_MAX) return false;
+    if (memcmp(name, "IDAT", 4) == 0) {
+      if (h->colorType == PNG_COLOR_TYPE_PALETTE && h->paletteCount == 0) return false;
+      *idatAt = at;
+      return true;
+    }
+    if (!intact_chunk(bytes, count, at, &n)) return false;
+    const uint8_t *data = bytes + at + 8;
+    if (memcmp(name, "PLTE", 4) == 0) {
+      if (h->colorType != PNG_COLOR_TYPE_PALETTE || h->paletteCount != 0 || n == 0 || n % 3 != 0 ||
+          n / 3 > (1u << h->bitDepth))
+        return false;
+      h->paletteCount = (int)(n / 3);
+      memcpy(h->palette, data, n);
+    } else if (memcmp(name, "tRNS", 4) == 0) {
+      if (haveTRNS) return false;
+      haveTRNS = true;
+      switch (h->colorType) {
+      case PNG_COLOR_TYPE_PALETTE:
+        if (h->paletteCount == 0 || n == 0 || n > (uint32_t)h->paletteCount) return false;
+        h->transCount = (int)n;
+        memcpy(h->transAlpha, data, n);
+        break;
+      case PNG_COLOR_TYPE_GRAY:
+        if (n != 2) return false;
+        h->hasTransColor = true;
+        h->transColor[0] = (uint16_t)(data[0] << 8 | data[1]);
+        break;
+      case PNG_COLOR_TYPE_RGB:
+        if (n != 6) return false;
+        h->hasTransColor = true;
+        for (int i = 0; i < 3; i++) h->transColor[i] = (uint16_t)(data[2 * i] << 8 | data[2 * i + 1]);
+        break;
+      default:
+        return false;
+      }
+    } else if ((name[0] & 0x20) == 0) {
+      return false;  // IHDR again, IEND, or a critical chunk libpng does not know
+    }
+    at += (size_t)n + 12;
+  }
+#endif
 }
 
 // Paeth predictor, PNG section 9.4.
@@ -385,52 +601,81 @@ typedef struct {
   uint16_t key[3];
 } Expansion;
 
-static bool prepare_expansion(png_structp png, png_infop info, Expansion *e) {
+
+// The header libpng read (after png_read_info).
+static void header_from_libpng(png_structp png, png_infop info, Header *h) {
+  memset(h, 0, sizeof *h);
+  h->width = png_get_image_width(png, info);
+  h->height = png_get_image_height(png, info);
+  h->bitDepth = png_get_bit_depth(png, info);
+  h->colorType = png_get_color_type(png, info);
+  h->interlace = png_get_interlace_type(png, info);
+  png_bytep transAlpha = NULL;
+  int transCount = 0;
+  png_color_16p transColor = NULL;
+  bool hasTRNS = png_get_valid(png, info, PNG_INFO_tRNS) != 0 &&
+    png_get_tRNS(png, info, &transAlpha, &transCount, &transColor) != 0 && transCount > 0;
+  if (h->colorType == PNG_COLOR_TYPE_PALETTE) {
+    png_colorp palette = NULL;
+    int count = 0;
+    if (png_get_PLTE(png, info, &palette, &count) != 0 && palette != NULL && count > 0) {
+      h->paletteCount = count;
+      for (int i = 0; i < count && i < 256; i++) {
+        h->palette[i][0] = palette[i].red;
+        h->palette[i][1] = palette[i].green;
+        h->palette[i][2] = palette[i].blue;
+      }
+    }
+    if (hasTRNS && transAlpha != NULL) {
+      h->transCount = transCount;
+      memcpy(h->transAlpha, transAlpha, transCount < 256 ? (size_t)transCount : 256);
+    }
+  } else if (hasTRNS && transColor != NULL) {
+    h->hasTransColor = true;
+    h->transColor[0] = h->colorType == PNG_COLOR_TYPE_GRAY ? transColor->gray : transColor->red;
+    h->transColor[1] = transColor->green;
+    h->transColor[2] = transColor->blue;
+  }
+}
+
+static bool prepare_expansion(const Header *h, Expansion *e) {
   memset(e, 0, sizeof *e);
-  e->colorType = png_get_color_type(png, info);
-  e->bitDepth = png_get_bit_depth(png, info);
+  e->colorType = (png_byte)h->colorType;
+  e->bitDepth = (png_byte)h->bitDepth;
   bool packed = e->bitDepth == 1 || e->bitDepth == 2 || e->bitDepth == 4;
   if (e->bitDepth != 8 && e->bitDepth != 16 &&
       !(packed && (e->colorType == PNG_COLOR_TYPE_GRAY || e->colorType == PNG_COLOR_TYPE_PALETTE))) {
     return false;
   }
   if (e->bitDepth == 16 && e->colorType == PNG_COLOR_TYPE_PALETTE) return false;
-  png_bytep transAlpha = NULL;
-  int transCount = 0;
-  png_color_16p transColor = NULL;
-  bool hasTRNS = png_get_valid(png, info, PNG_INFO_tRNS) != 0 &&
-    png_get_tRNS(png, info, &transAlpha, &transCount, &transColor) != 0 && transCount > 0;
   switch (e->colorType) {
   case PNG_COLOR_TYPE_GRAY:
     e->channels = 1;
-    if (hasTRNS && transColor != NULL) {
+    if (h->hasTransColor) {
       e->hasKey = true;
-      e->key[0] = e->bitDepth == 16 ? transColor->gray
-        : (uint16_t)(transColor->gray & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
+      e->key[0] = e->bitDepth == 16 ? h->transColor[0]
+        : (uint16_t)(h->transColor[0] & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
     }
     return true;
   case PNG_COLOR_TYPE_RGB:
     e->channels = 3;
-    if (hasTRNS && transColor != NULL) {
+    if (h->hasTransColor) {
       e->hasKey = true;
       uint16_t mask = e->bitDepth == 16 ? 0xffff : 0xff;
-      e->key[0] = transColor->red & mask;
-      e->key[1] = transColor->green & mask;
-      e->key[2] = transColor->blue & mask;
+      e->key[0] = h->transColor[0] & mask;
+      e->key[1] = h->transColor[1] & mask;
+      e->key[2] = h->transColor[2] & mask;
     }
     return true;
   case PNG_COLOR_TYPE_PALETTE: {
-    png_colorp palette = NULL;
-    int count = 0;
-    if (png_get_PLTE(png, info, &palette, &count) == 0 || palette == NULL) return false;
+    int count = h->paletteCount;
     if (count < 1 || count > 256) return false;
-    if (!hasTRNS || transAlpha == NULL) transCount = 0;
-    if (transCount > count) return false;
+    if (h->transCount > count) return false;
     for (int i = 0; i < count; i++) {
-      e->palette[i][0] = palette[i].red;
-      e->palette[i][1] = palette[i].green;
-      e->palette[i][2] = palette[i].blue;
-      e->palette[i][3] = i < transCount ? transAlpha[i] : 0xFF;
+      e->palette[i][0] = h->palette[i][0];
+      e->palette[i][1] = h->palette[i][1];
+      e->palette[i][2] = h->palette[i][2];
+      e->palette[i][3] = i < h->transCount ? h->transAlpha[i] : 0xFF;
     }
     e->paletteCount = count;
     e->channels = 1;
@@ -660,18 +905,20 @@ typedef struct {
 } Pass;
 
 // The fast path: true when the image is in `out`, every byte libpng would have written, and
-// libpng would have read the rest of the file without complaint; false leaves `png` untouched
-// for libpng to go on (the contents of `out` are then unspecified, and libpng rewrites them).
+// libpng would have read the rest of the file without complaint. `idatAt` is where the first
+// IDAT chunk starts (its length). False leaves the image to libpng (the contents of `out` are
+// then unspecified, and libpng rewrites them); after png_read_info, libpng goes on from the very
+// same state.
 static bool decode_whole_stream(
-  png_structp png, png_infop info, const ReadContext *ctx, uint8_t *out, size_t width,
-  size_t height
+  const Header *h, const uint8_t *bytes, size_t count, size_t idatAt, uint8_t *out
 ) {
-  int interlace = png_get_interlace_type(png, info);
+  int interlace = h->interlace;
+  size_t width = h->width, height = h->height;
   if (interlace != PNG_INTERLACE_NONE && interlace != PNG_INTERLACE_ADAM7) return false;
   Expansion e;
-  if (!prepare_expansion(png, info, &e)) return false;
-  // png_read_info stops right after the first IDAT chunk's length and type.
-  if (ctx->offset < 8 || memcmp(ctx->bytes + ctx->offset - 4, "IDAT", 4) != 0) return false;
+  if (!prepare_expansion(h, &e)) return false;
+  if (idatAt > count || count - idatAt < 8 || memcmp(bytes + idatAt + 4, "IDAT", 4) != 0)
+    return false;
   if (width == 0 || height == 0) return false;
 
   // The reduced images in stream order, each row a filter byte and `stride` bytes (section 7.3).
@@ -706,8 +953,8 @@ static bool decode_whole_stream(
   uint8_t *data = raw + zeroSize;
   size_t trailer = 0;
   bool ok =
-    inflate_image_data(ctx->bytes, ctx->count, ctx->offset - 8, data, rawCount, &trailer) &&
-    clean_trailer(ctx->bytes, ctx->count, trailer);
+    inflate_image_data(bytes, count, idatAt, data, rawCount, &trailer) &&
+    clean_trailer(bytes, count, trailer);
   // Bytes between a pixel and the one before it for the filters: at least one.
   size_t bpp = (e.channels * e.bitDepth + 7) / 8;
   bool interlaced = interlace == PNG_INTERLACE_ADAM7;
@@ -743,16 +990,28 @@ static bool decode_whole_stream(
 
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *bytes, size_t count, uint8_t *out, size_t outCapacity,
-  uint32_t maxWidth, uint32_t maxHeight, bool allowWholeStream, bool *usedWholeStream,
+  uint32_t maxWidth, uint32_t maxHeight, bool allowWholeStream, CSpritePNG_Path *path,
   char *msg, size_t cap
 ) {
-  if (usedWholeStream != NULL) *usedWholeStream = false;
+  if (path != NULL) *path = CSpritePNG_PathLibpngRows;
   ReadContext ctx;
   begin_read(&ctx, bytes, count, msg, cap);
   if (!has_magic(bytes, count)) {
     copy_message(&ctx.messages, "Not a PNG file");
     return CSpritePNG_StatusNotPNG;
   }
+  if (allowWholeStream) {
+    Header header;
+    size_t idatAt = 0;
+    if (read_plain_chunks(bytes, count, maxWidth, maxHeight, &header, &idatAt) &&
+        outCapacity / 4 / header.width == header.height &&
+        outCapacity % ((size_t)header.width * 4) == 0 &&
+        decode_whole_stream(&header, bytes, count, idatAt, out)) {
+      if (path != NULL) *path = CSpritePNG_PathWithoutLibpng;
+      return CSpritePNG_StatusOK;
+    }
+  }
+  if (!libpng_available(msg, cap)) return CSpritePNG_StatusLibpngError;
   png_structp png = NULL;
   png_infop info = NULL;
   CSpritePNG_Status created = create_read(&ctx, &png, &info);
@@ -796,9 +1055,14 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
     status = CSpritePNG_StatusBufferTooSmall;
     goto done;
   }
-  if (allowWholeStream && decode_whole_stream(png, info, &ctx, out, w, h)) {
-    if (usedWholeStream != NULL) *usedWholeStream = true;
-    goto done;
+  // png_read_info stops right after the first IDAT chunk's length and type.
+  if (allowWholeStream && ctx.offset >= 8) {
+    Header header;
+    header_from_libpng(png, info, &header);
+    if (decode_whole_stream(&header, bytes, count, ctx.offset - 8, out)) {
+      if (path != NULL) *path = CSpritePNG_PathWholeStream;
+      goto done;
+    }
   }
 
   // Raw 8-bit RGBA: no gamma, no background, no colour management.
@@ -857,6 +1121,7 @@ CSpritePNG_Status CSpritePNG_encode_rgba8(
   ctx.out = out;
   ctx.capacity = outCapacity;
   if (cap > 0) msg[0] = '\0';
+  if (!libpng_available(msg, cap)) return CSpritePNG_StatusLibpngError;
 
   png_structp png =
     png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx.messages, on_error, on_warning);

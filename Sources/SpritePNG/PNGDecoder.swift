@@ -74,11 +74,23 @@ public struct PNGDecoder: Sendable {
     case libpngRows
   }
 
-  /// Decodes like ``decode(_:)`` along the given path, and reports whether the whole-stream path
-  /// decoded the image.
+  /// Which way an image was decoded (the shim's `CSpritePNG_Path`).
+  enum Route: Sendable, Equatable {
+    /// libpng read the chunks and the rows.
+    case libpngRows
+    /// libpng read the chunks before the image data; the data was inflated in one call.
+    case wholeStream
+    /// The shim read every chunk itself and inflated the data in one call, without libpng.
+    case withoutLibpng
+
+    /// True for both whole-stream routes.
+    var isWholeStream: Bool { self != .libpngRows }
+  }
+
+  /// Decodes like ``decode(_:)`` along the given path, and reports which way the image went.
   func decode(
     _ bytes: [UInt8], path: ImageDataPath
-  ) throws(PNGDecodingError) -> (image: RGBAImage, usedWholeStream: Bool) {
+  ) throws(PNGDecodingError) -> (image: RGBAImage, route: Route) {
     let (width, height) = try readHeader(bytes, path: path)
     guard limits.allows(width: width, height: height) else {
       throw .tooLarge(width: width, height: height, limit: limits)
@@ -86,14 +98,14 @@ public struct PNGDecoder: Sendable {
     let byteCount = width * height * 4
     let maxSide = UInt32(clamping: limits.maxSide)
     var result: (status: CSpritePNG_Status, message: String) = (.OK, "")
-    var usedWholeStream = false
+    var route = CSpritePNG_Path.libpngRows
     // Not zero-filled first: on success the shim has written every byte.
     let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initializedCount in
       result = bytes.withUnsafeBufferPointer { input in
         ShimCall.run { msg, cap in
           CSpritePNG_decode_rgba8(
             input.baseAddress!, input.count, output.baseAddress!, byteCount,
-            maxSide, maxSide, path == .fastest, &usedWholeStream, msg, cap)
+            maxSide, maxSide, path == .fastest, &route, msg, cap)
         }
       }
       initializedCount = result.status == .OK ? byteCount : 0
@@ -104,7 +116,13 @@ public struct PNGDecoder: Sendable {
     {
       throw error
     }
-    return (RGBAImage(width: width, height: height, pixels: pixels), usedWholeStream)
+    let taken: Route =
+      switch route {
+      case .withoutLibpng: .withoutLibpng
+      case .wholeStream: .wholeStream
+      case .libpngRows: .libpngRows
+      }
+    return (RGBAImage(width: width, height: height, pixels: pixels), taken)
   }
 }
 

@@ -31,6 +31,17 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Status {
   CSpritePNG_StatusTruncated = 5,
 } CSpritePNG_Status;
 
+/// Which way CSpritePNG_decode_rgba8 decoded an image.
+typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Path {
+  /// libpng read the chunks and the image data, row by row.
+  CSpritePNG_PathLibpngRows = 0,
+  /// libpng read the chunks before the image data; the shim inflated the image data in one call.
+  CSpritePNG_PathWholeStream = 1,
+  /// The shim read every chunk and inflated the image data in one call; libpng was not used
+  /// (nor, on Linux, loaded).
+  CSpritePNG_PathWithoutLibpng = 2,
+} CSpritePNG_Path;
+
 /// Reads the signature and the IHDR chunk (checking its CRC and values) and reports the image size.
 /// It stops there, so it costs one IHDR whatever follows; later damage is found by decoding.
 /// No size limit is applied here: the caller checks the size before allocating pixels.
@@ -48,13 +59,14 @@ CSpritePNG_Status CSpritePNG_read_info(
 /// after the image data are read too, so a bad CRC or a missing IEND is an error.
 ///
 /// With `allowWholeStream`, an image (any format, plain or Adam7) whose data and trailing chunks
-/// are intact is inflated in one call instead of libpng's one call per row (same pixels, same
-/// outcome; anything unusual goes on through libpng). `*usedWholeStream` says which path ran.
+/// are intact is inflated in one call instead of libpng's one call per row, and when the chunks
+/// before the data are ordinary ones the shim reads them itself, without libpng (same pixels,
+/// same outcome; anything unusual goes on through libpng). `*path` says which way ran.
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *_Nonnull bytes, size_t count,
   uint8_t *_Nonnull out, size_t outCapacity,
   uint32_t maxWidth, uint32_t maxHeight,
-  bool allowWholeStream, bool *_Nullable usedWholeStream,
+  bool allowWholeStream, CSpritePNG_Path *_Nullable path,
   char *_Nonnull msg, size_t cap);
 
 /// An upper bound on the size of the PNG that `CSpritePNG_encode_rgba8` writes for an image of
