@@ -9,6 +9,8 @@
 #   Loading libstdc++.so and binding its ~4,300 symbol references cost about 1 ms of every run.
 # - No $ORIGIN run path (--disable-local-rpath): with nothing to find beside the binary, it only
 #   made the loader look for each library in four folders next to it first.
+# - GCC's unwinder linked in too (-static-libgcc): libgcc_s.so was one more library to map and
+#   bind at every start (about 0.1 ms); the C++ runtime linked in above is its only user.
 # Extra arguments go to `swift build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +26,7 @@ if [[ "$archive" == /* && -f "$archive" ]]; then
   folder="$PWD/.build/static-libstdc++"
   mkdir -p "$folder"
   ln -sf "$archive" "$folder/libstdc++.a"
-  flags+=(-Xlinker -L"$folder")
+  flags+=(-Xlinker -L"$folder" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 elif [[ "$(uname -s)" == Linux ]]; then
   echo "build-release: no libstdc++.a found; linking libstdc++ dynamically" >&2
 fi
