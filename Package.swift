@@ -35,12 +35,15 @@ let package = Package(
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // SHA-256 of eight messages at once with AVX2, chosen at run time (see its header).
     .target(name: "CSpriteSHA256"),
+    // Operating-system queries the Glibc module does not export (the CPU affinity count).
+    .target(name: "CSpriteSystem"),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
     .target(
-      name: "SpriteTheme", dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256"],
+      name: "SpriteTheme",
+      dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem"],
       exclude: ["Schemas"]),
     .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme"]),
     // Tests.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// A loader that answers from a `ResponseCache` when it can and revalidates stale entries.
 ///
 /// - A fresh entry (younger than `ttl`) is returned without any transfer (`source == .cache`).
@@ -23,14 +17,14 @@
 /// ```
 public struct CachingDataLoader: DataLoading {
   /// The default time an entry stays fresh: 24 hours.
-  public static let defaultTTL: TimeInterval = 24 * 60 * 60
+  public static let defaultTTL: Double = 24 * 60 * 60
 
   /// The loader that performs transfers on a miss or revalidation.
   public let inner: any DataLoading
   /// The cache entries are read from and written to.
   public let cache: ResponseCache
   /// How long, in seconds, an entry is fresh after it was stored or revalidated.
-  public let ttl: TimeInterval
+  public let ttl: Double
 
   /// Creates a caching loader.
   ///
@@ -38,7 +32,7 @@ public struct CachingDataLoader: DataLoading {
   ///   - inner: The loader used for transfers.
   ///   - cache: The cache to use; its clock decides freshness.
   ///   - ttl: Seconds an entry stays fresh; 24 h by default.
-  public init(wrapping inner: any DataLoading, cache: ResponseCache, ttl: TimeInterval = defaultTTL)
+  public init(wrapping inner: any DataLoading, cache: ResponseCache, ttl: Double = defaultTTL)
   {
     self.inner = inner
     self.cache = cache
@@ -89,7 +83,7 @@ public struct CachingDataLoader: DataLoading {
 
   /// True for requests the cache neither answers nor stores (see the type's documentation).
   private func bypassesCache(_ request: FetchRequest) -> Bool {
-    let scheme = request.url.scheme?.lowercased() ?? ""
+    let scheme = request.url.scheme
     return !request.usesCache || !(scheme == "http" || scheme == "https")
       || request.ifNoneMatch != nil || request.ifModifiedSince != nil
   }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Downloads with libcurl under the policy of SPEC section 9.
 ///
 /// Transfers run on one libcurl multi handle driven by one long-lived thread (as curl's own
@@ -51,7 +45,7 @@ public final class CurlDataLoader: DataLoading {
   /// - Throws: `FetchError`: `.unsupportedURL` for other schemes, `.httpStatus` for other
   ///   statuses, `.badContent` when the body is not the expected kind, and the transfer errors.
   public func load(_ request: FetchRequest) async throws -> FetchResponse {
-    let scheme = request.url.scheme?.lowercased() ?? ""
+    let scheme = request.url.scheme
     guard ["http", "https", "file"].contains(scheme) else {
       throw FetchError.unsupportedURL(request.url.absoluteString)
     }
@@ -91,7 +85,7 @@ public final class CurlDataLoader: DataLoading {
     _ request: FetchRequest, attempt: Int, handle: LoadHandle,
     completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
   ) {
-    let scheme = request.url.scheme?.lowercased() ?? ""
+    let scheme = request.url.scheme
     guard ["http", "https", "file"].contains(scheme) else {
       completion(.failure(FetchError.unsupportedURL(request.url.absoluteString)))
       return
@@ -145,7 +139,7 @@ public final class CurlDataLoader: DataLoading {
     switch outcome {
     case .success(let result):
       connectionsOpened.add(result.newConnections)
-      let isFile = request.url.scheme?.lowercased() == "file"
+      let isFile = request.url.scheme == "file"
       let status = isFile && result.status == 0 ? 200 : result.status
       if (200..<300).contains(status) || status == 304 {
         do throws(FetchError) {
@@ -219,9 +213,9 @@ public final class CurlDataLoader: DataLoading {
 
   /// The URL after redirects: the request's own URL when unchanged (no parse), else the parsed
   /// effective URL.
-  private func finalURL(_ effective: String?, request: FetchRequest) -> URL {
+  private func finalURL(_ effective: String?, request: FetchRequest) -> AbsoluteURL {
     guard let effective, effective != request.url.absoluteString else { return request.url }
-    return URL(string: effective) ?? request.url
+    return AbsoluteURL(string: effective) ?? request.url
   }
 
   /// Builds the public response and applies the content check (skipped for 304).

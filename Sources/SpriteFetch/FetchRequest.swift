@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// One thing to download: a URL, the content expected there and conditional request headers.
 public struct FetchRequest: Sendable, Equatable {
   /// The kind of body a request expects; checked before the response is returned.
@@ -17,7 +11,7 @@ public struct FetchRequest: Sendable, Equatable {
   }
 
   /// The URL to load (`http`, `https` or `file`).
-  public var url: URL
+  public var url: AbsoluteURL
   /// The content the body must look like.
   public var expectedContent: ExpectedContent
   /// An entity tag sent as `If-None-Match`, so an unchanged resource answers 304.
@@ -39,7 +33,7 @@ public struct FetchRequest: Sendable, Equatable {
   ///   - ifModifiedSince: A `Last-Modified` value for revalidation.
   ///   - headers: Further request headers.
   public init(
-    url: URL, expecting expectedContent: ExpectedContent = .any, ifNoneMatch: String? = nil,
+    url: AbsoluteURL, expecting expectedContent: ExpectedContent = .any, ifNoneMatch: String? = nil,
     ifModifiedSince: String? = nil, headers: [String: String] = [:]
   ) {
     self.url = url

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension ResponseCache {
   /// One cached response: the body and the validators needed to revalidate it.
   public struct Entry: Sendable, Equatable {
@@ -22,13 +16,13 @@ extension ResponseCache {
     /// The URL the body came from after redirects, if known.
     public var finalURL: String?
     /// When the entry was stored or last revalidated.
-    public var storedAt: Date
+    public var storedAt: Timestamp
 
     /// The entry's age at `date`, in seconds; negative when `storedAt` lies in the future.
-    public func age(at date: Date) -> TimeInterval { date.timeIntervalSince(storedAt) }
+    public func age(at date: Timestamp) -> Double { date.seconds(since: storedAt) }
 
     /// True when the entry is younger than `ttl` at `date` (and not dated in the future).
-    public func isFresh(at date: Date, ttl: TimeInterval) -> Bool {
+    public func isFresh(at date: Timestamp, ttl: Double) -> Bool {
       let age = age(at: date)
       return age >= 0 && age < ttl
     }
@@ -37,10 +31,10 @@ extension ResponseCache {
     public var canRevalidate: Bool { etag != nil || lastModified != nil }
 
     /// The entry as a response with status 200, marked with `source`.
-    public func response(requestURL: URL, source: FetchResponse.Source) -> FetchResponse {
+    public func response(requestURL: AbsoluteURL, source: FetchResponse.Source) -> FetchResponse {
       var response = FetchResponse(
         status: 200, body: body, etag: etag, lastModified: lastModified, contentType: contentType,
-        finalURL: finalURL.flatMap(URL.init(string:)) ?? requestURL)
+        finalURL: finalURL.flatMap(AbsoluteURL.init(string:)) ?? requestURL)
       response.source = source
       return response
     }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,14 +16,14 @@
 /// older two-file layout (`<key>.body` and `<key>.json`) are never read; those entries are misses.
 ///
 /// ```swift
-/// let cache = ResponseCache(directory: outDir.appendingPathComponent(".cache"))
+/// let cache = ResponseCache(directory: outputPath + "/.cache")
 /// let loader = CachingDataLoader(wrapping: CurlDataLoader(), cache: cache)
 /// ```
 public final class ResponseCache: Sendable {
   /// The directory holding the entries; created on the first store.
-  public let directory: URL
+  public let directory: String
   /// The clock used for `storedAt` and freshness; injectable for tests.
-  public let now: @Sendable () -> Date
+  public let now: @Sendable () -> Timestamp
   /// The directory, opened once and used for every entry.
   private let folder: CacheDirectory
   /// Which URL hashes have an entry file: listed once, then kept up to date by this cache.
@@ -40,10 +34,10 @@ public final class ResponseCache: Sendable {
   /// - Parameters:
   ///   - directory: Where entries are kept; created when first needed.
   ///   - now: The clock; the system clock by default.
-  public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+  public init(directory: String, now: @escaping @Sendable () -> Timestamp = { Timestamp.now }) {
     self.directory = directory
     self.now = now
-    self.folder = CacheDirectory(path: directory.path)
+    self.folder = CacheDirectory(path: directory)
     self.known = KnownEntries(folder: folder)
   }
 
@@ -58,14 +52,14 @@ public final class ResponseCache: Sendable {
   }
 
   /// The slot for `url`.
-  func slot(for url: URL) -> Slot {
+  func slot(for url: AbsoluteURL) -> Slot {
     let string = url.absoluteString
     let (key, hash) = Self.keyAndHash(for: string)
     return Slot(url: string, name: key + ".entry", hash: hash)
   }
 
   /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.
-  public func entry(for url: URL) -> Entry? {
+  public func entry(for url: AbsoluteURL) -> Entry? {
     entry(in: slot(for: url))
   }
 
@@ -82,7 +76,7 @@ public final class ResponseCache: Sendable {
   /// - Returns: The entry as written.
   /// - Throws: A file-system error when the directory or the entry cannot be written.
   @discardableResult
-  public func store(_ response: FetchResponse, for url: URL) throws -> Entry {
+  public func store(_ response: FetchResponse, for url: AbsoluteURL) throws -> Entry {
     try store(response, in: slot(for: url))
   }
 

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 #if canImport(Glibc)
@@ -199,20 +194,8 @@ public enum FileIO {
 
   /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {
-    if mkdir(path, 0o755) == 0 { return }
-    let code = errno
-    if code == EEXIST {
-      var info = stat()
-      if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
-      throw Failure(errno: code)
-    }
-    guard code == ENOENT else { throw Failure(errno: code) }
-    // A parent is missing: create it (an empty parent means the root or the working directory).
-    var parent = Substring(path)
-    while parent.hasSuffix("/") { parent = parent.dropLast() }
-    guard let slash = parent.lastIndex(of: "/") else { throw Failure(errno: code) }
-    let parentPath = String(parent[..<slash])
-    if !parentPath.isEmpty { try createDirectory(parentPath) }
-    if mkdir(path, 0o755) != 0, errno != EEXIST { throw Failure(errno: errno) }
+    let code = DirectoryCreation.createWithParents(path)
+    if code != 0 { throw Failure(errno: code) }
   }
+
 }

@@ -127,7 +127,7 @@ struct CurlDataLoaderFaultTests {
 
   @Test("schemes other than http, https and file are refused before any transfer")
   func unsupportedScheme() async throws {
-    let url = try #require(URL(string: "ftp://127.0.0.1/sprite.png"))
+    let url = try #require(AbsoluteURL(string: "ftp://127.0.0.1/sprite.png"))
     let error = await TestLoaders.fetchError {
       _ = try await TestLoaders.loader().load(FetchRequest(url: url))
     }

@@ -73,7 +73,7 @@ struct CurlDataLoaderHTTPTests {
     #expect(revalidated.status == 304)
     #expect(revalidated.body.isEmpty)
     await #expect(throws: FetchError.unsupportedURL("ftp://127.0.0.1/x.png")) {
-      try await load(FetchRequest(url: URL(string: "ftp://127.0.0.1/x.png")!)).get()
+      try await load(FetchRequest(url: AbsoluteURL(string: "ftp://127.0.0.1/x.png")!)).get()
     }
   }
 

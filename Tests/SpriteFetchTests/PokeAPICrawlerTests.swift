@@ -6,20 +6,20 @@ import _SpriteTestSupport
 /// Resolving PokeAPI URLs and reading list pages and entries from the shared real documents.
 @Suite("PokeAPI documents")
 struct PokeAPIDocumentTests {
-  let base = URL(string: "http://127.0.0.1:8080/api/v2")!
-  let page = URL(string: "http://127.0.0.1:8080/api/v2/pokemon/?offset=0&limit=20")!
+  let base = AbsoluteURL(string: "http://127.0.0.1:8080/api/v2")!
+  let page = AbsoluteURL(string: "http://127.0.0.1:8080/api/v2/pokemon/?offset=0&limit=20")!
 
   @Test("absolute and relative references resolve against the base, keeping its path prefix")
   func resolution() {
-    func resolve(_ reference: String, base: URL? = nil) -> String? {
+    func resolve(_ reference: String, base: AbsoluteURL? = nil) -> String? {
       PokeAPIURL.resolve(reference, page: page, base: base ?? self.base)?.absoluteString
     }
     #expect(resolve("/api/v2/pokemon/1/") == "http://127.0.0.1:8080/api/v2/pokemon/1/")
     #expect(
-      resolve("/api/v2/pokemon/1/", base: URL(string: "http://127.0.0.1:8080/api/v2/")!)
+      resolve("/api/v2/pokemon/1/", base: AbsoluteURL(string: "http://127.0.0.1:8080/api/v2/")!)
         == "http://127.0.0.1:8080/api/v2/pokemon/1/")
     #expect(
-      resolve("/api/v2/pokemon/1/", base: URL(string: "http://h:81/mirror/api/v2")!)
+      resolve("/api/v2/pokemon/1/", base: AbsoluteURL(string: "http://h:81/mirror/api/v2")!)
         == "http://h:81/mirror/api/v2/pokemon/1/")
     #expect(resolve("/other/x") == "http://127.0.0.1:8080/other/x")
     #expect(
@@ -31,9 +31,9 @@ struct PokeAPIDocumentTests {
       resolve("/api/v2/pokemon/?offset=5&limit=5")
         == "http://127.0.0.1:8080/api/v2/pokemon/?offset=5&limit=5")
     #expect(resolve("") == nil)
-    #expect(PokeAPIURL.id(of: URL(string: "https://pokeapi.co/api/v2/pokemon/10034/")!) == 10034)
-    #expect(PokeAPIURL.id(of: URL(string: "http://h/api/v2/pokemon/25")!) == 25)
-    #expect(PokeAPIURL.id(of: URL(string: "http://h/api/v2/pokemon/")!) == nil)
+    #expect(PokeAPIURL.id(of: AbsoluteURL(string: "https://pokeapi.co/api/v2/pokemon/10034/")!) == 10034)
+    #expect(PokeAPIURL.id(of: AbsoluteURL(string: "http://h/api/v2/pokemon/25")!) == 25)
+    #expect(PokeAPIURL.id(of: AbsoluteURL(string: "http://h/api/v2/pokemon/")!) == nil)
   }
 
   @Test("the static list is one page of relative URLs; a derived page has absolute next links")
@@ -83,7 +83,7 @@ struct PokeAPIDocumentTests {
 /// `PokeAPICrawler` over live-shaped pages (mock loader) and the static dump (loopback HTTP).
 @Suite("PokeAPI crawler")
 struct PokeAPICrawlerTests {
-  static let live = URL(string: "https://pokeapi.co/api/v2")!
+  static let live = AbsoluteURL(string: "https://pokeapi.co/api/v2")!
 
   @Test("follows next across pages up to the limit, yielding in list order with bounded fetches")
   func pagingThroughNext() async throws {
@@ -169,7 +169,7 @@ struct PokeAPICrawlerLoopbackTests {
   func crawl(
     prefix: String = "", limit: Int?, offset: Int = 0, includeForms: Bool = false,
     spriteKey: String = PokeAPIEntry.defaultSpriteKey
-  ) async throws -> (items: [CrawlItem], requested: [URL], server: PokeAPIServer)? {
+  ) async throws -> (items: [CrawlItem], requested: [AbsoluteURL], server: PokeAPIServer)? {
     guard let directory = PokeAPIData.require() else { return nil }
     let server = try await PokeAPIServer(directory: directory)
     defer { Task { await server.stop() } }

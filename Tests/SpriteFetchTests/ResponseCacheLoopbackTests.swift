@@ -21,7 +21,7 @@ struct ResponseCacheLoopbackTests {
 
     func run(_ inner: any DataLoading) async throws -> [FetchResponse] {
       let loader = CachingDataLoader(
-        wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now))
+        wrapping: inner, cache: ResponseCache(directory: directory.path, now: clock.now))
       var responses: [FetchResponse] = []
       for path in paths {
         responses.append(

@@ -10,9 +10,9 @@ struct ResponseCacheTests {
   let clock = TestClock()
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("ResponseCacheTests-\(UUID().uuidString)")
-  let url = URL(string: "https://example.test/sprites/1.png?size=96")!
+  let url = AbsoluteURL(string: "https://example.test/sprites/1.png?size=96")!
 
-  func cache() -> ResponseCache { ResponseCache(directory: directory, now: clock.now) }
+  func cache() -> ResponseCache { ResponseCache(directory: directory.path, now: clock.now) }
 
   func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 
@@ -94,7 +94,7 @@ struct ResponseCacheTests {
   func damagedEntry(damage: Damage) async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    let other = URL(string: "https://example.test/sprites/2.png")!
+    let other = AbsoluteURL(string: "https://example.test/sprites/2.png")!
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
     _ = try await loader.load(FetchRequest(url: url))
     _ = try await loader.load(FetchRequest(url: other))
@@ -148,7 +148,7 @@ struct ResponseCacheTests {
     let entry = ResponseCache.Entry(
       url: url.absoluteString, status: 200, body: [0x89, 0x50, 0x0A, 0x0A, 0x00],
       etag: "\"v1\"", lastModified: "Sun, 06 Nov 1994 08:49:37 GMT", contentType: "image/png",
-      finalURL: "https://example.test/final.png", storedAt: Date(timeIntervalSince1970: 1.25e9))
+      finalURL: "https://example.test/final.png", storedAt: Timestamp(secondsSince1970: 1.25e9))
     #expect(EntryFile.decode(EntryFile.encode(entry)) == entry)
     var broken = entry
     broken.etag = "a\nb"
@@ -180,7 +180,7 @@ struct ResponseCacheTests {
     _ = try await loader.load(FetchRequest(url: file))
     _ = try await loader.load(FetchRequest(url: file))
     #expect(inner.requests.count == 2)
-    #expect(cache().entry(for: file) == nil)
+    #expect(cache().entry(for: AbsoluteURL(file)) == nil)
     _ = try await loader.load(FetchRequest(url: url))
     let error = await TestLoaders.fetchError {
       _ = try await loader.load(FetchRequest(url: url, expecting: .json))
@@ -194,12 +194,12 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     // No validators: every stale load rewrites the whole entry.
     let inner = MockLoader(bodyLength: 64 << 10, validators: false)
-    let urls = (0..<8).map { URL(string: "https://example.test/sprites/\($0).png")! }
+    let urls = (0..<8).map { AbsoluteURL(string: "https://example.test/sprites/\($0).png")! }
     // One loader always refetches and rewrites; the other mostly reads.
     let writer = CachingDataLoader(
-      wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now), ttl: 0)
+      wrapping: inner, cache: ResponseCache(directory: directory.path, now: clock.now), ttl: 0)
     let reader = CachingDataLoader(
-      wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now))
+      wrapping: inner, cache: ResponseCache(directory: directory.path, now: clock.now))
     let mismatches = try await withThrowingTaskGroup(of: Bool.self) { group in
       for index in 0..<200 {
         let target = urls[index % urls.count]
@@ -233,13 +233,13 @@ struct ResponseCacheTests {
     let second = FetchResponse(status: 200, body: [4, 5], finalURL: url)
     try cache.store(second, for: url)
     #expect(cache.entry(for: url)?.body == [4, 5])
-    #expect(ResponseCache(directory: directory, now: clock.now).entry(for: url)?.body == [4, 5])
+    #expect(ResponseCache(directory: directory.path, now: clock.now).entry(for: url)?.body == [4, 5])
   }
 
   @Test("the directory is listed once: entries stored later by another cache are misses here, found by a new cache")
   func listedOnce() throws {
     defer { cleanUp() }
-    let other = URL(string: "https://example.test/sprites/2.png")!
+    let other = AbsoluteURL(string: "https://example.test/sprites/2.png")!
     let first = cache()
     try first.store(FetchResponse(status: 200, body: [1], finalURL: url), for: url)
     let second = cache()

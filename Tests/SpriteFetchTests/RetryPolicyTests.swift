@@ -51,7 +51,7 @@ struct RetryPolicyTests {
   func httpDateForms(text: String) throws {
     // 1994-11-06T08:49:37Z, as `date -u -d '1994-11-06 08:49:37' +%s` gives.
     let date = try #require(RetryPolicy.httpDate(text))
-    #expect(date.timeIntervalSince1970 == 784_111_777)
+    #expect(date.secondsSince1970 == 784_111_777)
   }
 
   @Test("malformed HTTP dates are refused", arguments: [

@@ -27,7 +27,7 @@ struct ThemeFetchTests {
 
   /// The stream `sprite-theme fetch --pokeapi` builds from a crawl.
   static func crawl(_ loader: any DataLoading) -> AsyncThrowingStream<FetchInput, any Error> {
-    let crawler = PokeAPICrawler(base: URL(string: base)!)
+    let crawler = PokeAPICrawler(base: AbsoluteURL(string: base)!)
     return AsyncThrowingStream { continuation in
       Task {
         do {
@@ -286,11 +286,11 @@ struct ThemeFetchTests {
 /// A clock the test moves by hand.
 private final class ManualClock: @unchecked Sendable {
   private let lock = NSLock()
-  private var current = Date(timeIntervalSince1970: 1_763_800_000)
+  private var current = Timestamp(secondsSince1970: 1_763_800_000)
 
   /// The current time.
-  @Sendable func now() -> Date { lock.withLock { current } }
+  @Sendable func now() -> Timestamp { lock.withLock { current } }
 
   /// Moves the clock forward.
-  func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+  func advance(by seconds: Double) { lock.withLock { current.secondsSince1970 += seconds } }
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -152,7 +146,7 @@ final class CacheDirectory: @unchecked Sendable {
     defer { lock.unlock() }
     if descriptor >= 0 { return descriptor }
     if creating {
-      try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      _ = DirectoryCreation.createWithParents(path)
     }
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return nil }

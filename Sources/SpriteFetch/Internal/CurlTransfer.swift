@@ -1,10 +1,4 @@
 import CSpriteCurl
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The raw outcome of one attempt, before status mapping and content checks.
 struct CurlResult: Sendable {
   var status: Int

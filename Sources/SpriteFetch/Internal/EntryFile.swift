@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The on-disk form of one ``ResponseCache`` entry: a text header, an empty line, the body.
 ///
 /// ```text
@@ -51,7 +45,7 @@ enum EntryFile {
     }
     field("url", entry.url)
     field("status", String(entry.status))
-    field("stored-at", String(entry.storedAt.timeIntervalSince1970))
+    field("stored-at", String(entry.storedAt.secondsSince1970))
     field("etag", entry.etag)
     field("last-modified", entry.lastModified)
     field("content-type", entry.contentType)
@@ -99,6 +93,6 @@ enum EntryFile {
       lastModified: fields["last-modified"].map(String.init),
       contentType: fields["content-type"].map(String.init),
       finalURL: fields["final-url"].map(String.init),
-      storedAt: Date(timeIntervalSince1970: storedAt))
+      storedAt: Timestamp(secondsSince1970: storedAt))
   }
 }

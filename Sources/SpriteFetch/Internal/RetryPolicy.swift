@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Backoff and `Retry-After` arithmetic for `CurlDataLoader`.
 enum RetryPolicy {
   /// The delay before retry number `attempt + 1`: base × 2^attempt, capped, scaled by a jitter
@@ -19,13 +13,13 @@ enum RetryPolicy {
 
   /// The delay a `Retry-After` value asks for (delta-seconds or an HTTP-date), capped; nil when
   /// the value cannot be parsed.
-  static func retryAfterDelay(_ value: String, cap: Duration, now: Date = Date()) -> Duration? {
+  static func retryAfterDelay(_ value: String, cap: Duration, now: Timestamp = .now) -> Duration? {
     let trimmed = value.trimmingWhitespace()
     var seconds: Double
     if let delta = Int(trimmed) {
       seconds = Double(max(0, delta))
     } else if let date = httpDate(trimmed) {
-      seconds = max(0, date.timeIntervalSince(now))
+      seconds = max(0, date.seconds(since: now))
     } else {
       return nil
     }
@@ -37,7 +31,7 @@ enum RetryPolicy {
   /// accept: IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form
   /// (`Sunday, 06-Nov-94 08:49:37 GMT`; years 70-99 are 19xx, 00-69 are 20xx) and asctime
   /// (`Sun Nov  6 08:49:37 1994`). The weekday is not checked against the date.
-  static func httpDate(_ text: String) -> Date? {
+  static func httpDate(_ text: String) -> Timestamp? {
     let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" })
     let day: Substring, month: Substring, year: Substring, time: Substring
     switch fields.count {
@@ -60,7 +54,7 @@ enum RetryPolicy {
     else { return nil }
     if year.count == 2 { yearNumber += yearNumber >= 70 ? 1900 : 2000 }
     let days = daysSinceEpoch(year: yearNumber, month: monthIndex + 1, day: dayNumber)
-    return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+    return Timestamp(secondsSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
 
   /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's

@@ -1,10 +1,4 @@
 import CSpriteCurl
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Runs transfers on one libcurl multi handle driven by one long-lived thread, as curl's own
 /// `--parallel` does.
 ///

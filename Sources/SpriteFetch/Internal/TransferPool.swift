@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Idle easy handles kept for reuse, so later transfers reuse their open connections.
 final class TransferPool: @unchecked Sendable {
   private let lock = ThreadLock()

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Any JSON value, decoded with `JSONDecoder`; the crawl walks the small `sprites` object with it.
 public enum JSONValue: Decodable, Sendable, Equatable {
   /// `null`.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// One result of a PokeAPI crawl, in list order.
 public enum CrawlItem: Sendable {
   /// Why an entry yields no sprite.
@@ -15,11 +9,11 @@ public enum CrawlItem: Sendable {
   }
 
   /// An entry with a sprite URL; the crawler never fetches the sprite itself.
-  case sprite(id: Int, name: String, url: URL)
+  case sprite(id: Int, name: String, url: AbsoluteURL)
   /// An entry that yields no sprite.
   case skipped(id: Int, name: String, reason: SkipReason)
   /// An entry that could not be fetched or parsed; `url` is the entry URL.
-  case failed(id: Int?, name: String?, url: URL, error: any Error)
+  case failed(id: Int?, name: String?, url: AbsoluteURL, error: any Error)
 
   /// The entry id, when known.
   public var id: Int? {
@@ -56,7 +50,7 @@ public struct PokeAPICrawler: Sendable {
   public static let firstFormID = 10001
 
   /// The API root, e.g. `https://pokeapi.co/api/v2`.
-  public var base: URL
+  public var base: AbsoluteURL
   /// The most list results to yield (skipped and failed ones count), or nil for all.
   public var limit: Int?
   /// How many list results to skip first.
@@ -72,7 +66,7 @@ public struct PokeAPICrawler: Sendable {
 
   /// Creates a crawler; see the properties for the options.
   public init(
-    base: URL, limit: Int? = nil, offset: Int = 0, includeForms: Bool = false,
+    base: AbsoluteURL, limit: Int? = nil, offset: Int = 0, includeForms: Bool = false,
     spriteKey: String = PokeAPIEntry.defaultSpriteKey, pageSize: Int = 100, concurrency: Int = 8
   ) {
     self.base = base
@@ -85,11 +79,11 @@ public struct PokeAPICrawler: Sendable {
   }
 
   /// The first list page: `<base>/pokemon/?offset=M&limit=P`.
-  public var firstPageURL: URL {
+  public var firstPageURL: AbsoluteURL {
     var root = base.absoluteString
     while root.hasSuffix("/") { root.removeLast() }
     let pageLimit = min(limit ?? pageSize, pageSize)
-    return URL(string: "\(root)/pokemon/?offset=\(offset)&limit=\(max(1, pageLimit))")!
+    return AbsoluteURL(string: "\(root)/pokemon/?offset=\(offset)&limit=\(max(1, pageLimit))")!
   }
 
   /// Streams the crawl's items in list order; a list page that fails ends the stream with a
@@ -117,8 +111,8 @@ public struct PokeAPICrawler: Sendable {
 
   /// Pages through the list and hands each item to `yield`, in list order.
   private func crawl(using loader: any DataLoading, yield: (CrawlItem) -> Void) async throws {
-    var pageURL: URL? = firstPageURL
-    var visited: Set<URL> = []
+    var pageURL: AbsoluteURL? = firstPageURL
+    var visited: Set<AbsoluteURL> = []
     var remaining = limit ?? Int.max
     var isFirstPage = true
     while let url = pageURL, remaining > 0, visited.insert(url).inserted {

@@ -11,7 +11,7 @@ public struct PokeAPIListPage: Sendable, Equatable {
     /// The resource name, e.g. `bulbasaur`.
     public var name: String
     /// The resource URL, resolved to an absolute URL.
-    public var url: URL
+    public var url: AbsoluteURL
     /// The last path segment of `url` as an integer, or nil when it is not one.
     public var id: Int?
   }
@@ -19,9 +19,9 @@ public struct PokeAPIListPage: Sendable, Equatable {
   /// The total number of resources in the list (not pages).
   public var count: Int
   /// The next page, resolved, or nil on the last page.
-  public var next: URL?
+  public var next: AbsoluteURL?
   /// The previous page, resolved, or nil on the first page (and always nil in the static dump).
-  public var previous: URL?
+  public var previous: AbsoluteURL?
   /// The results of this page, in list order.
   public var results: [Item]
 
@@ -37,14 +37,14 @@ public struct PokeAPIListPage: Sendable, Equatable {
   }
 
   /// Decodes a list page; `pageURL` is where it came from and `base` the API root (e.g. `.../api/v2`).
-  public static func decode(_ bytes: [UInt8], pageURL: URL, base: URL) throws -> PokeAPIListPage {
+  public static func decode(_ bytes: [UInt8], pageURL: AbsoluteURL, base: AbsoluteURL) throws -> PokeAPIListPage {
     let raw: Raw
     do {
       raw = try JSONDecoder().decode(Raw.self, from: Data(bytes))
     } catch {
       throw PokeAPIError.badList("\(pageURL.absoluteString) is not a list page (\(error))")
     }
-    func resolve(_ reference: String?) throws -> URL? {
+    func resolve(_ reference: String?) throws -> AbsoluteURL? {
       guard let reference else { return nil }
       guard let url = PokeAPIURL.resolve(reference, page: pageURL, base: base) else {
         throw PokeAPIError.badList("\(pageURL.absoluteString) has an unusable URL \(reference)")
@@ -75,19 +75,16 @@ public struct PokeAPIListPage: Sendable, Equatable {
 /// 3. Any other reference (`pokemon/1/`, `?offset=20&limit=20`) resolves against `page` (RFC 3986).
 public enum PokeAPIURL {
   /// Resolves a reference by the rule above, or returns nil when it cannot form a URL.
-  public static func resolve(_ reference: String, page: URL, base: URL) -> URL? {
+  public static func resolve(_ reference: String, page: AbsoluteURL, base: AbsoluteURL) -> AbsoluteURL? {
     let trimmed = reference.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
-    if let url = URL(string: trimmed), url.scheme != nil { return url }
+    if let url = AbsoluteURL(string: trimmed) { return url }
     guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else {
-      return URL(string: trimmed, relativeTo: page)?.absoluteURL
-    }
-    guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
-      return nil
+      return AbsoluteURL(string: trimmed, relativeTo: page)
     }
     let referencePath = String(trimmed.prefix { $0 != "?" && $0 != "#" })
     let rest = trimmed.dropFirst(referencePath.count)
-    let baseSegments = components.path.split(separator: "/").map(String.init)
+    let baseSegments = base.path.split(separator: "/").map(String.init)
     let referenceSegments = referencePath.split(separator: "/").map(String.init)
     var overlap = 0
     for length in stride(from: min(baseSegments.count, referenceSegments.count), to: 0, by: -1)
@@ -96,15 +93,11 @@ public enum PokeAPIURL {
       break
     }
     let prefix = overlap > 0 ? baseSegments.dropLast(overlap).map { "/" + $0 }.joined() : ""
-    components.percentEncodedPath = ""
-    components.percentEncodedQuery = nil
-    components.percentEncodedFragment = nil
-    guard let origin = components.string else { return nil }
-    return URL(string: origin + prefix + referencePath + rest)
+    return AbsoluteURL(string: base.origin + prefix + referencePath + rest)
   }
 
   /// The id of a resource URL: its last non-empty path segment as an integer (`.../pokemon/25/` → 25).
-  public static func id(of url: URL) -> Int? {
+  public static func id(of url: AbsoluteURL) -> Int? {
     url.path.split(separator: "/").last.flatMap { Int($0) }
   }
 }

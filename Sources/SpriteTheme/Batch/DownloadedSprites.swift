@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 /// The `sprites/` folder of a `fetch --download-only` run and its ``DownloadManifest`` in the
@@ -40,8 +35,8 @@ final class DownloadedSprites: Sendable {
   let manifestPath: String
   private let previous: DownloadManifest
   private let current: Locked<DownloadManifest>
-  private let ttl: TimeInterval
-  private let now: @Sendable () -> Date
+  private let ttl: Double
+  private let now: @Sendable () -> Timestamp
   /// Writes new bodies off the loader's thread (see ``keep(_:as:loader:completion:)``).
   private let writer = WriteBehind(maxPendingBytes: 32 << 20, name: "SpriteTheme.sprite-writer")
   /// The first write the writer could not do, for ``finishWrites()``.
@@ -58,8 +53,8 @@ final class DownloadedSprites: Sendable {
   ///   - whenWriteFails: Called (once, on the writer's thread) when a new body could not be
   ///     written; ``finishWrites()`` then throws that failure.
   init(
-    folder: OutputFolder, cacheDirectory: String, ttl: TimeInterval,
-    now: @escaping @Sendable () -> Date, whenWriteFails: @escaping @Sendable () -> Void = {}
+    folder: OutputFolder, cacheDirectory: String, ttl: Double,
+    now: @escaping @Sendable () -> Timestamp, whenWriteFails: @escaping @Sendable () -> Void = {}
   ) {
     self.folder = folder
     self.manifestPath =
@@ -84,7 +79,7 @@ final class DownloadedSprites: Sendable {
   /// - Returns: The load's handle (nil when the file was fresh and nothing was loaded).
   @discardableResult
   func keep(
-    _ url: URL, as file: String, loader: any DataLoading,
+    _ url: AbsoluteURL, as file: String, loader: any DataLoading,
     completion: @escaping @Sendable (Result<Kept, Failure>) -> Void
   ) -> LoadHandle? {
     let source = url.absoluteString
@@ -95,7 +90,7 @@ final class DownloadedSprites: Sendable {
       let kept = folder.contents(of: file), kept.count == record.bytes,
       FNV1a.hash(kept) == record.hash
     {
-      let age = now().timeIntervalSince1970 - record.fetchedAt
+      let age = now().secondsSince1970 - record.fetchedAt
       if age >= 0 && age < ttl {
         completion(.success(Kept(bytes: kept.count, fromCache: true)))
         return nil
@@ -117,7 +112,7 @@ final class DownloadedSprites: Sendable {
           return
         }
         var refreshed = record
-        refreshed.fetchedAt = now().timeIntervalSince1970
+        refreshed.fetchedAt = now().secondsSince1970
         if let etag = response.etag { refreshed.etag = etag }
         if let lastModified = response.lastModified { refreshed.lastModified = lastModified }
         current.withLock { $0.records[source] = refreshed }
@@ -181,7 +176,7 @@ final class DownloadedSprites: Sendable {
     }
     let record = DownloadManifest.Record(
       file: file, bytes: response.body.count, hash: FNV1a.hash(response.body),
-      fetchedAt: now().timeIntervalSince1970,
+      fetchedAt: now().secondsSince1970,
       etag: response.status == 200 ? response.etag : nil,
       lastModified: response.status == 200 ? response.lastModified : nil)
     current.withLock { $0.records[source] = record }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Gives each sprite a file-safe output name, unique within one run (SPEC section 8).
 ///
 /// Names are sanitised to `[a-z0-9._-]`: accents folded (`Flabébé` → `flabebe`), lower-cased, every other character run replaced by one

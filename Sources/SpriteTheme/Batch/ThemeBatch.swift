@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 /// Runs the pipeline over many inputs on several threads and writes an output directory:
@@ -32,7 +27,7 @@ public final class ThemeBatch: Sendable {
 
     /// Creates options; by default one job per core and no thumbnails.
     public init(
-      outputDirectory: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+      outputDirectory: String, jobs: Int = ProcessorCount.active,
       thumbnailSizes: [Int] = [], pipeline: ThemePipeline = ThemePipeline()
     ) {
       self.outputDirectory = outputDirectory

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 /// Downloads sprites and writes the same output directory as ``ThemeBatch``: `themes/<name>.json`,
@@ -40,18 +35,18 @@ public final class ThemeFetch: Sendable {
     /// (`<outputDirectory>/.cache` when nil).
     public var cacheDirectory: String?
     /// With ``downloadOnly``: seconds a sprite in `sprites/` stays fresh (see ``DownloadedSprites``).
-    public var ttl: TimeInterval
+    public var ttl: Double
     /// With ``downloadOnly``: the clock that dates and ages the sprites.
-    public var now: @Sendable () -> Date
+    public var now: @Sendable () -> Timestamp
 
     /// Creates options; by default 8 downloads at once, no thumbnails, analysis on one thread
     /// per core.
     public init(
       outputDirectory: String, concurrency: Int = 8, thumbnailSizes: [Int] = [],
       pipeline: ThemePipeline = ThemePipeline(), downloadOnly: Bool = false,
-      analysisThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
-      cacheDirectory: String? = nil, ttl: TimeInterval = CachingDataLoader.defaultTTL,
-      now: @escaping @Sendable () -> Date = { Date() }
+      analysisThreads: Int = ProcessorCount.active,
+      cacheDirectory: String? = nil, ttl: Double = CachingDataLoader.defaultTTL,
+      now: @escaping @Sendable () -> Timestamp = { Timestamp.now }
     ) {
       self.outputDirectory = outputDirectory
       self.concurrency = max(1, concurrency)
@@ -366,7 +361,7 @@ public final class ThemeFetch: Sendable {
   private static func list(
     _ input: FetchInput, state: Locked<FetchState>, skipped: inout Int,
     progress: (@Sendable (Progress) -> Void)?, record: (FetchResult) -> Void
-  ) -> (url: URL, name: String, id: Int?)? {
+  ) -> (url: AbsoluteURL, name: String, id: Int?)? {
     // Counted first: `progress?(...)` would skip evaluating its argument when there is no closure.
     let listed = state.withLock { $0.list() }
     progress?(listed)
@@ -397,7 +392,7 @@ public final class ThemeFetch: Sendable {
 
   /// Downloads one sprite, then analyses it and writes its files on an analysis thread.
   private static func process(
-    url: URL, name: String, id: Int?, loader: any DataLoading, pipeline: ThemePipeline,
+    url: AbsoluteURL, name: String, id: Int?, loader: any DataLoading, pipeline: ThemePipeline,
     writer: SpriteWriter, analysis: WorkerThreads
   ) async -> (FetchResult, Origin?) {
     let source = url.absoluteString
@@ -434,7 +429,7 @@ public final class ThemeFetch: Sendable {
   /// `sprites/<name>.png`, and passes the outcome and where the body came from to `completion`
   /// (on the thread described at ``DownloadedSprites/keep(_:as:loader:completion:)``).
   private static func download(
-    url: URL, name: String, loader: any DataLoading, into sprites: DownloadedSprites,
+    url: AbsoluteURL, name: String, loader: any DataLoading, into sprites: DownloadedSprites,
     completion: @escaping @Sendable (FetchResult, Origin?) -> Void
   ) -> LoadHandle? {
     let source = url.absoluteString
@@ -532,7 +527,7 @@ private enum Origin: Sendable {
 /// sprite, or an entry that already failed before its sprite could be known.
 public enum FetchInput: Sendable {
   /// A sprite to download from `url`; `name` is the raw name before sanitising.
-  case sprite(url: URL, name: String, id: Int?)
+  case sprite(url: AbsoluteURL, name: String, id: Int?)
   /// An entry with no sprite (null sprite, or a form left out); not an error.
   case skipped
   /// An entry that failed (e.g. its PokeAPI document); recorded in the index's errors.
@@ -570,7 +565,7 @@ public enum FetchInput: Sendable {
     while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
     let line = String(trimmed)
     if line.isEmpty || line.hasPrefix("#") { return nil }
-    guard let url = URL(string: line), url.scheme != nil else {
+    guard let url = AbsoluteURL(string: line) else {
       return .failed(source: line, stage: "fetch", message: "Not a URL.")
     }
     var name = plainLastSegment(of: line) ?? url.lastPathComponent

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 /// A value behind a lock, for state shared between worker threads (macOS 13 has no `Mutex`).

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 /// A fixed set of dedicated threads running blocking work (sprite analysis) off Swift's

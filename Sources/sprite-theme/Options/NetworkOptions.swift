@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 
 /// Download options: cache, freshness, concurrency, retries, timeout and body cap.
@@ -81,6 +76,6 @@ struct NetworkOptions {
     let directory = cacheDirectory(outputDirectory: outputDirectory)
     return CachingDataLoader(
       wrapping: CurlDataLoader(configuration: configuration),
-      cache: ResponseCache(directory: URL(fileURLWithPath: directory)), ttl: ttl)
+      cache: ResponseCache(directory: directory), ttl: ttl)
   }
 }

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteTheme
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
@@ -85,7 +80,7 @@ struct Batch: Subcommand {
       inputs: collected,
       options: .init(
         outputDirectory: outputDirectory,
-        jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, thumbnailSizes: thumbnails,
+        jobs: jobs ?? ProcessorCount.active, thumbnailSizes: thumbnails,
         pipeline: analysis.pipeline))
     let outcome = try OutputRun.execute(progress: progressOptions, interrupts: .raiseFlag) {
       reporter throws(ThemeBatch.Fatal) in

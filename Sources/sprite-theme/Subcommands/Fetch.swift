@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 import SpriteTheme
 
@@ -116,7 +111,7 @@ struct Fetch: Subcommand {
       throw UsageError("Give exactly one of --pokeapi and --urls.")
     }
     if let pokeapi {
-      guard let url = URL(string: pokeapi), ["http", "https"].contains(url.scheme?.lowercased())
+      guard let url = AbsoluteURL(string: pokeapi), ["http", "https"].contains(url.scheme)
       else { throw UsageError("--pokeapi must be an http or https URL, not '\(pokeapi)'.") }
     }
     guard (limit ?? 0) >= 0, offset >= 0 else {
@@ -172,7 +167,7 @@ struct Fetch: Subcommand {
       }
     }
     let crawler = PokeAPICrawler(
-      base: URL(string: pokeapi!)!, limit: limit, offset: offset, includeForms: includeForms,
+      base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset, includeForms: includeForms,
       spriteKey: spriteKey, concurrency: network.concurrency)
     return AsyncThrowingStream { continuation in
       let task = Task {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -33,8 +28,8 @@ enum Diagnostics {
 
   /// True when standard output is a terminal that may show colours (and `NO_COLOR` is not set).
   static var standardOutputIsColourTerminal: Bool {
-    isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-      && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
+      && getenv("TERM").map { String(cString: $0) } != "dumb"
   }
 }
 

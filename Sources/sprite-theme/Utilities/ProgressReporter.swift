@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SpriteFetch
 import SpriteTheme
 
@@ -11,9 +6,11 @@ import SpriteTheme
 final class ProgressReporter: @unchecked Sendable {
   private let enabled: Bool
   private let noun: String
-  private let start = Date()
+  private let monotonic = ContinuousClock()
+  private let start = ContinuousClock.now
   private let lock = ThreadLock()
-  private var lastDraw = Date.distantPast
+  /// When the line was last drawn; nil before the first time.
+  private var lastDraw: ContinuousClock.Instant?
   private var drewSomething = false
   /// Fetch counts not drawn yet (they came within a tenth of a second of the last redraw).
   private var pendingFetch: (counts: ThemeFetch.Progress, analysing: Bool)?
@@ -31,11 +28,11 @@ final class ProgressReporter: @unchecked Sendable {
     guard enabled else { return }
     lock.lock()
     defer { lock.unlock() }
-    let now = Date()
-    guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+    let now = monotonic.now
+    guard done == total || isRedrawDue(at: now) else { return }
     lastDraw = now
     drewSomething = true
-    let elapsed = now.timeIntervalSince(start)
+    let elapsed = Self.seconds(now - start)
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
     let left = rate > 0 ? Double(total - done) / rate : 0
     let percent = total > 0 ? 100 * done / total : 100
@@ -57,8 +54,8 @@ final class ProgressReporter: @unchecked Sendable {
     let progressMade = counts.listed + counts.downloaded + counts.cached + counts.failed
     guard progressMade >= newestFetch else { return }
     newestFetch = progressMade
-    let now = Date()
-    guard now.timeIntervalSince(lastDraw) >= 0.1 else {
+    let now = monotonic.now
+    guard isRedrawDue(at: now) else {
       pendingFetch = (counts, analysing)
       return
     }
@@ -66,12 +63,14 @@ final class ProgressReporter: @unchecked Sendable {
   }
 
   /// Draws a fetch's counts; call with the lock held.
-  private func drawFetch(_ counts: ThemeFetch.Progress, analysing: Bool, at now: Date) {
+  private func drawFetch(
+    _ counts: ThemeFetch.Progress, analysing: Bool, at now: ContinuousClock.Instant
+  ) {
     lastDraw = now
     drewSomething = true
     pendingFetch = nil
     let finished = counts.downloaded + counts.cached + counts.failed
-    let elapsed = now.timeIntervalSince(start)
+    let elapsed = Self.seconds(now - start)
     let rate = elapsed > 0 ? Double(finished) / elapsed : 0
     var line = "\r\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
     if analysing { line += "\(counts.analysed) analysed, " }
@@ -79,12 +78,24 @@ final class ProgressReporter: @unchecked Sendable {
     StandardStream.writeError(line)
   }
 
+  /// True when a tenth of a second has passed since the last redraw (or nothing was drawn yet).
+  private func isRedrawDue(at now: ContinuousClock.Instant) -> Bool {
+    guard let lastDraw else { return true }
+    return now - lastDraw >= .milliseconds(100)
+  }
+
+  /// A duration in seconds, with a fraction.
+  private static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
   /// Ends the progress line so later messages start on a fresh line.
   func finish() {
     guard enabled else { return }
     lock.lock()
     defer { lock.unlock() }
-    if let (counts, analysing) = pendingFetch { drawFetch(counts, analysing: analysing, at: Date()) }
+    if let (counts, analysing) = pendingFetch { drawFetch(counts, analysing: analysing, at: monotonic.now) }
     if drewSomething { StandardStream.writeError("\n") }
     drewSomething = false
   }

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import SpriteFetch
 import _SpriteTestSupport
 
 /// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving samples and injected faults.
@@ -35,7 +36,7 @@ final class LoopbackServer: Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> AbsoluteURL { AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// Stops the server.
   func stop() async {

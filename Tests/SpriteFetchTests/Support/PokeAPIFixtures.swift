@@ -73,7 +73,7 @@ final class PokeAPIServer: Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> AbsoluteURL { AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// Every request path, in arrival order.
   var requestedPaths: [String] { paths.withLock { $0 } }
@@ -92,7 +92,7 @@ final class PokeAPIServer: Sendable {
 final class PokeAPIMockLoader: DataLoading {
   private let directory: URL
   private let slowEarlyEntries: Bool
-  private let log = LockedBox<[URL]>([])
+  private let log = LockedBox<[AbsoluteURL]>([])
   private let flight = LockedBox<(now: Int, peak: Int)>((0, 0))
 
   /// Creates a loader over the data folder.
@@ -102,7 +102,7 @@ final class PokeAPIMockLoader: DataLoading {
   }
 
   /// Every URL requested, in order.
-  var requested: [URL] { log.withLock { $0 } }
+  var requested: [AbsoluteURL] { log.withLock { $0 } }
   /// The most loads that ran at once.
   var peakInFlight: Int { flight.withLock { $0.peak } }
 
@@ -123,8 +123,8 @@ final class PokeAPIMockLoader: DataLoading {
     return FetchResponse(status: 200, body: [UInt8](data), finalURL: url)
   }
 
-  private func file(for url: URL) -> URL? {
-    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+  private func file(for url: AbsoluteURL) -> URL? {
+    guard let components = URLComponents(string: url.absoluteString) else {
       return nil
     }
     if components.path == "/api/v2/pokemon/", let items = components.queryItems {
@@ -143,12 +143,12 @@ final class PokeAPIMockLoader: DataLoading {
 /// Passes loads to `inner` after checking the host is 127.0.0.1; records every URL asked for.
 final class LoopbackOnlyLoader: DataLoading {
   let inner: any DataLoading
-  private let log = LockedBox<[URL]>([])
+  private let log = LockedBox<[AbsoluteURL]>([])
 
   init(_ inner: any DataLoading) { self.inner = inner }
 
   /// Every URL requested, in order, including refused ones.
-  var requested: [URL] { log.withLock { $0 } }
+  var requested: [AbsoluteURL] { log.withLock { $0 } }
 
   func load(_ request: FetchRequest) async throws -> FetchResponse {
     log.withLock { $0.append(request.url) }
@@ -161,7 +161,7 @@ final class LoopbackOnlyLoader: DataLoading {
 
 extension CrawlItem {
   /// The sprite URL of a `.sprite` item.
-  var spriteURL: URL? {
+  var spriteURL: AbsoluteURL? {
     if case .sprite(_, _, let url) = self { return url }
     return nil
   }

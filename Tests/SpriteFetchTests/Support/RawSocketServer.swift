@@ -1,4 +1,5 @@
 import Foundation
+import SpriteFetch
 
 #if canImport(Glibc)
   import Glibc
@@ -43,7 +44,7 @@ final class RawSocketServer: @unchecked Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> AbsoluteURL { AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// Stops accepting connections. The accept thread closes the socket itself, so the descriptor
   /// number cannot be reused by another server while that thread still waits on it.
