@@ -4,7 +4,8 @@ public struct FetchRequest: Sendable, Equatable {
   public enum ExpectedContent: Sendable, Equatable {
     /// The body must start with the 8-byte PNG signature.
     case png
-    /// The body must parse as a JSON document.
+    /// The body must be one JSON text by the strict grammar of RFC 8259 (no trailing commas,
+    /// no leading zeros; any kind of value), as `JSONValue.init(parsing:)` reads it.
     case json
     /// Any body is accepted.
     case any

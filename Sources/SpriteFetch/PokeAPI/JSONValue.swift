@@ -1,4 +1,5 @@
-/// Any JSON value, decoded with `JSONDecoder`; the crawl walks the small `sprites` object with it.
+/// Any JSON value (RFC 8259 section 3), read by `init(parsing:)`; the crawl walks the small
+/// `sprites` object with it. It is also `Decodable`, from any `Decoder`.
 public enum JSONValue: Decodable, Sendable, Equatable {
   /// `null`.
   case null
@@ -54,6 +55,16 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     return current
   }
 
+  /// The integer of an `.integer`, or of a `.number` without fraction below 2^53 in magnitude
+  /// (`25.0` is 25); nil for anything else.
+  var exactInteger: Int? {
+    switch self {
+    case .integer(let integer): return integer
+    case .number(let number) where number.rounded() == number && abs(number) < 0x1p53: return Int(number)
+    default: return nil
+    }
+  }
+
   /// Any object key.
   private struct AnyKey: CodingKey {
     var stringValue: String
@@ -61,10 +72,4 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
   }
-}
-
-/// A document that `JSONDecoder` accepts whatever it holds: decoding one checks only that the
-/// bytes are JSON.
-struct AnyJSONDocument: Decodable {
-  init(from decoder: any Decoder) throws {}
 }

@@ -1,13 +1,7 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The parts of a PokeAPI pokemon document the crawl needs: id, name and one sprite reference.
 ///
-/// Entries are large (up to ~1.3 MB, mostly `moves`): only `id`, `name` and `sprites` are
-/// decoded.
+/// Entries are large (up to ~1.3 MB, mostly `moves`): the whole document is checked as JSON,
+/// but values are built only for `id`, `name` and `sprites`.
 public struct PokeAPIEntry: Sendable, Equatable {
   /// The default sprite key path.
   public static let defaultSpriteKey = "front_default"
@@ -33,43 +27,27 @@ public struct PokeAPIEntry: Sendable, Equatable {
   ///   - spriteKey: A dotted path under `sprites`, e.g. `other.official-artwork.front_default`.
   /// - Throws: `PokeAPIError.badEntry` when the document is not an object with `id` and `name`.
   public init(json bytes: [UInt8], spriteKey: String = PokeAPIEntry.defaultSpriteKey) throws {
-    let document: Document
+    let object: [String: JSONValue]?
     do {
-      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
-    } catch let error as DecodingError {
-      if case .typeMismatch = error {
-        throw PokeAPIError.badEntry("the document is not a JSON object")
-      }
+      object = try JSONValue.members(parsing: bytes, keeping: ["id", "name", "sprites"])
+    } catch {
       throw PokeAPIError.badEntry("not JSON")
     }
-    guard let id = Self.integer(document.id) else {
+    guard let members = object else {
+      throw PokeAPIError.badEntry("the document is not a JSON object")
+    }
+    guard let id = members["id"]?.exactInteger else {
       throw PokeAPIError.badEntry("no integer id")
     }
-    guard case .string(let name) = document.name else {
+    guard case .string(let name) = members["name"] else {
       throw PokeAPIError.badEntry("entry \(id) has no name")
     }
     let sprite: String?
-    if case .string(let reference) = document.sprites?.value(atKeyPath: spriteKey) {
+    if case .string(let reference) = members["sprites"]?.value(atKeyPath: spriteKey) {
       sprite = reference
     } else {
       sprite = nil
     }
     self.init(id: id, name: name, sprite: sprite)
-  }
-
-  /// An integer from a JSON number, refusing fractions (`25` and `25.0` are 25).
-  private static func integer(_ value: JSONValue?) -> Int? {
-    switch value {
-    case .integer(let integer): return integer
-    case .number(let number) where number.rounded() == number && abs(number) < 0x1p53: return Int(number)
-    default: return nil
-    }
-  }
-
-  /// The members of an entry the crawl reads; `JSONDecoder` skips the rest (`moves` is most of it).
-  private struct Document: Decodable {
-    var id: JSONValue?
-    var name: JSONValue?
-    var sprites: JSONValue?
   }
 }

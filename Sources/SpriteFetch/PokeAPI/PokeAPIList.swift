@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// One page of a PokeAPI list resource (`count`, `next`, `previous`, `results`), with URLs resolved.
 public struct PokeAPIListPage: Sendable, Equatable {
   /// One `{name, url}` result with its resolved URL and the id taken from it.
@@ -25,24 +19,44 @@ public struct PokeAPIListPage: Sendable, Equatable {
   /// The results of this page, in list order.
   public var results: [Item]
 
-  private struct Raw: Decodable {
-    struct Result: Decodable {
-      var name: String
-      var url: String
-    }
-    var count: Int
-    var next: String?
-    var previous: String?
-    var results: [Result]
-  }
-
   /// Decodes a list page; `pageURL` is where it came from and `base` the API root (e.g. `.../api/v2`).
+  ///
+  /// The page must be a JSON object (RFC 8259) with an integer `count`, `next` and `previous`
+  /// each a string, null or missing, and `results` an array of objects with string `name` and
+  /// `url`; other members are ignored.
   public static func decode(_ bytes: [UInt8], pageURL: AbsoluteURL, base: AbsoluteURL) throws -> PokeAPIListPage {
-    let raw: Raw
+    func unusable(_ reason: String) -> PokeAPIError {
+      PokeAPIError.badList("\(pageURL.absoluteString) is not a list page (\(reason))")
+    }
+    let object: [String: JSONValue]?
     do {
-      raw = try JSONDecoder().decode(Raw.self, from: Data(bytes))
+      object = try JSONValue.members(parsing: bytes, keeping: ["count", "next", "previous", "results"])
     } catch {
-      throw PokeAPIError.badList("\(pageURL.absoluteString) is not a list page (\(error))")
+      throw unusable("not JSON: \(error)")
+    }
+    guard let members = object else { throw unusable("the document is not a JSON object") }
+    guard let count = members["count"]?.exactInteger else {
+      throw unusable("count is missing or not an integer")
+    }
+    func optionalString(_ name: String) throws -> String? {
+      switch members[name] {
+      case nil, .null?: return nil
+      case .string(let text)?: return text
+      default: throw unusable("\(name) is not a string")
+      }
+    }
+    let next = try optionalString("next")
+    let previous = try optionalString("previous")
+    guard case .array(let rawResults)? = members["results"] else {
+      throw unusable("results is missing or not an array")
+    }
+    var pairs: [(name: String, url: String)] = []
+    pairs.reserveCapacity(rawResults.count)
+    for (position, result) in rawResults.enumerated() {
+      guard case .object(let fields) = result, case .string(let name)? = fields["name"],
+        case .string(let url)? = fields["url"]
+      else { throw unusable("result \(position) is not an object with a string name and url") }
+      pairs.append((name, url))
     }
     func resolve(_ reference: String?) throws -> AbsoluteURL? {
       guard let reference else { return nil }
@@ -52,14 +66,13 @@ public struct PokeAPIListPage: Sendable, Equatable {
       return url
     }
     var results: [Item] = []
-    results.reserveCapacity(raw.results.count)
-    for result in raw.results {
+    results.reserveCapacity(pairs.count)
+    for result in pairs {
       let url = try resolve(result.url)!
       results.append(Item(name: result.name, url: url, id: PokeAPIURL.id(of: url)))
     }
     return PokeAPIListPage(
-      count: raw.count, next: try resolve(raw.next), previous: try resolve(raw.previous),
-      results: results)
+      count: count, next: try resolve(next), previous: try resolve(previous), results: results)
   }
 }
 
