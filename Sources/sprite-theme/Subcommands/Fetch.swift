@@ -150,7 +150,8 @@ struct Fetch: Subcommand {
   /// The items to fetch: the PokeAPI crawl, or the URL file's lines.
   private func inputStream(loader: any DataLoading) throws -> AsyncThrowingStream<FetchInput, any Error> {
     if let urls {
-      guard let text = try? String(contentsOfFile: urls, encoding: .utf8) else {
+      guard let bytes = try? FileIO.read(urls), let text = String(validating: bytes, as: UTF8.self)
+      else {
         throw UsageError("Cannot read the URL list '\(urls)'.", command: Self.spec)
       }
       // Lines are parsed as the stream is read, so the first download need not wait for all.
