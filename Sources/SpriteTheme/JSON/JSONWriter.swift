@@ -158,50 +158,36 @@ struct JSONWriter: ~Copyable {
 
   /// An array of integers, one per line.
   mutating func value(_ numbers: [Int]) {
-    beginArray()
-    for n in numbers {
-      element()
-      value(n)
-    }
-    endArray()
+    array(count: numbers.count) { $0.value(numbers[$1]) }
   }
 
   /// An array of numbers, one per line.
   mutating func value(_ numbers: [Double]) {
-    beginArray()
-    for d in numbers {
-      element()
-      value(d)
-    }
-    endArray()
+    array(count: numbers.count) { $0.value(numbers[$1]) }
   }
 
   /// `[r, g, b]`-style integers, one per line, like an array of three.
   mutating func value(_ numbers: SIMD3<Int>) {
-    beginArray()
-    for i in 0..<3 {
-      element()
-      value(numbers[i])
-    }
-    endArray()
+    array(count: 3) { $0.value(numbers[$1]) }
   }
 
   /// Four integers, one per line, like an array of four.
   mutating func value(_ numbers: SIMD4<Int>) {
-    beginArray()
-    for i in 0..<4 {
-      element()
-      value(numbers[i])
-    }
-    endArray()
+    array(count: 4) { $0.value(numbers[$1]) }
   }
 
   /// Three numbers, one per line, like an array of three.
   mutating func value(_ numbers: SIMD3<Double>) {
+    array(count: 3) { $0.value(numbers[$1]) }
+  }
+
+  /// An array of `count` elements, one per line, element `i` written by `write(&self, i)`.
+  @inline(__always)
+  private mutating func array(count: Int, _ write: (inout JSONWriter, Int) -> Void) {
     beginArray()
-    for i in 0..<3 {
+    for i in 0..<count {
       element()
-      value(numbers[i])
+      write(&self, i)
     }
     endArray()
   }
