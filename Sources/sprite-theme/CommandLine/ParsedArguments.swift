@@ -5,8 +5,15 @@ struct ParsedArguments: Sendable {
   ///
   /// A list, not a dictionary: a command has a handful of arguments, and a `[String: [String]]`
   /// would make the runtime look up `String: Hashable` in every conformance record of the
-  /// binary at start-up (about 0.1 M instructions per first use of a hashed type).
-  private var given: [(name: String, words: [String])] = []
+  /// binary at start-up (about 0.1 M instructions per first use of a hashed type). Of a struct,
+  /// not a tuple: an array of tuples has its element type built by the runtime at first use.
+  private var given: [Given] = []
+
+  /// One argument given and its words.
+  private struct Given: Sendable {
+    var name: String
+    var words: [String]
+  }
 
   /// An empty set: nothing given yet.
   init() {}
@@ -15,7 +22,7 @@ struct ParsedArguments: Sendable {
   mutating func record(_ argument: ArgumentSpec, word: String?) {
     let index =
       given.firstIndex { $0.name == argument.name }
-      ?? { given.append((argument.name, [])); return given.count - 1 }()
+      ?? { given.append(Given(name: argument.name, words: [])); return given.count - 1 }()
     if let word { given[index].words.append(word) }
   }
 
