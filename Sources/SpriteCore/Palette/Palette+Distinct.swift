@@ -1,19 +1,27 @@
 extension Palette {
-  /// Creates a palette from colours that are already distinct, without hashing or formatting.
+  /// Creates a palette from colours that are already distinct, given as packed `0xRRGGBB` keys
+  /// and their weights, without hashing or formatting.
   ///
-  /// The result equals `Palette(weights:)` for the same input: zero weights dropped, entries by
+  /// The result equals `Palette(weights:)` for the same colours: zero weights dropped, entries by
   /// weight descending, ties by hex ascending. For opaque colours, hex order (`#rrggbb`, fixed
   /// width, lower case) is the order of the packed `0xRRGGBB` value, which is compared instead of
   /// building strings.
   ///
-  /// - Precondition: No two colours have the same RGB.
-  init(distinct colors: [(color: RGBA8, weight: Int)]) {
-    var items = [(key: UInt32, weight: Int)]()
-    items.reserveCapacity(colors.count)
+  /// - Precondition: `keys` and `weights` have the same count; no key repeats.
+  init(distinctKeys keys: [UInt32], weights: [Int]) {
+    precondition(keys.count == weights.count, "one weight per colour")
+    // Plain structs, not tuples: an array of tuples has its element type built by the runtime
+    // on first use.
+    struct Item {
+      var key: UInt32
+      var weight: Int
+    }
+    var items = [Item]()
+    items.reserveCapacity(keys.count)
     var total = 0
-    for (color, weight) in colors where weight > 0 {
-      items.append((UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b), weight))
-      total += weight
+    for i in keys.indices where weights[i] > 0 {
+      items.append(Item(key: keys[i], weight: weights[i]))
+      total += weights[i]
     }
     // Insertion sort: palettes hold at most 64 colours.
     for i in items.indices.dropFirst() {
@@ -37,5 +45,10 @@ extension Palette {
           b: UInt8(truncatingIfNeeded: item.key)),
         weight: item.weight, population: Double(item.weight) / Double(total))
     }
+  }
+
+  /// The packed `0xRRGGBB` key of `color`, as ``init(distinctKeys:weights:)`` takes it.
+  static func key(of color: RGBA8) -> UInt32 {
+    UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
   }
 }

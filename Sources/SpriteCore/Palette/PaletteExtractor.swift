@@ -106,7 +106,7 @@ public struct PaletteExtractor: Hashable, Sendable {
     let n = colors.count
     var palettes = [Palette?](repeating: nil, count: sizes.count)
     if sizes.contains(where: { $0 >= n }) {
-      let exact = Palette(distinct: (0..<n).map { (colors.color(at: $0), colors.weights[$0]) })
+      let exact = Palette(distinctKeys: colors.keys, weights: colors.weights)
       for i in sizes.indices where sizes[i] >= n { palettes[i] = exact }
     }
     let quantized = sizes.filter { $0 < n }
@@ -140,23 +140,23 @@ public struct PaletteExtractor: Hashable, Sendable {
   /// Each cluster's weighted mean rounded to an 8-bit colour, with the cluster's weight; means
   /// that round alike merge.
   static func palette(boxes clusters: Clusters) -> Palette {
-    var colors = [RGBA8]()
+    var keys = [UInt32]()
     var totals = [Int]()
-    colors.reserveCapacity(clusters.count)
+    keys.reserveCapacity(clusters.count)
     totals.reserveCapacity(clusters.count)
     for index in 0..<clusters.count {
       let mean = clusters.centroid(index)
-      let color = FastOKLab.rgba8(l: mean.l, a: mean.a, b: mean.b)
+      let key = Palette.key(of: FastOKLab.rgba8(l: mean.l, a: mean.a, b: mean.b))
       // Weights are sums of integers (alpha sums), exact in a Double.
       let weight = Int(clusters.sums[index][3].rounded())
-      if let same = colors.firstIndex(of: color) {
+      if let same = keys.firstIndex(of: key) {
         totals[same] += weight
       } else {
-        colors.append(color)
+        keys.append(key)
         totals.append(weight)
       }
     }
-    return Palette(distinct: (0..<colors.count).map { (colors[$0], totals[$0]) })
+    return Palette(distinctKeys: keys, weights: totals)
   }
 
   /// Rounds `clusters`' centroids to 8-bit colours and gives each point's weight to the nearest.
@@ -165,22 +165,20 @@ public struct PaletteExtractor: Hashable, Sendable {
   ///   - blocks: The points the clusters partition.
   ///   - weights: Each point's integer weight.
   static func palette(rounding clusters: Clusters, blocks: PointBlocks, weights: [Int]) -> Palette {
-    var rounded = [RGBA8]()
+    var rounded = [UInt32]()
     rounded.reserveCapacity(clusters.count)
     for index in 0..<clusters.count {
       let centre = clusters.centroid(index)
-      let color = FastOKLab.rgba8(l: centre.l, a: centre.a, b: centre.b)
-      if !rounded.contains(color) { rounded.append(color) }
+      let key = Palette.key(of: FastOKLab.rgba8(l: centre.l, a: centre.a, b: centre.b))
+      if !rounded.contains(key) { rounded.append(key) }
     }
     let targets = FastOKLab.lmsTable.withUnsafeBufferPointer { table in
-      rounded.map {
-        FastOKLab.point(key: UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b), table: table)
-      }
+      rounded.map { FastOKLab.point(key: $0, table: table) }
     }
     var nearest = [Int32](filled: 0, count: blocks.count)
     nearest.withUnsafeMutableBufferPointer { blocks.nearest(targets, into: $0) }
     var totals = [Int](filled: 0, count: rounded.count)
     for i in 0..<blocks.count { totals[Int(nearest[i])] += weights[i] }
-    return Palette(distinct: (0..<rounded.count).map { (rounded[$0], totals[$0]) })
+    return Palette(distinctKeys: rounded, weights: totals)
   }
 }

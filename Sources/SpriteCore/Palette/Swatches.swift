@@ -241,14 +241,19 @@ public struct Swatches: Hashable, Sendable {
     // Palettes hold at most 64 entries: a linear search costs less than hashing them.
     var seen = [RGBA8]()
     seen.reserveCapacity(candidates.count)
-    var eligible: [(entry: Palette.Entry, hsl: HSL)] = []
+    // A struct, not a tuple: an array of tuples has its element type built at first use.
+    struct Candidate {
+      var entry: Palette.Entry
+      var hsl: HSL
+    }
+    var eligible: [Candidate] = []
     eligible.reserveCapacity(candidates.count)
     for entry in candidates {
       let color = RGBA8(r: entry.color.r, g: entry.color.g, b: entry.color.b)
       guard !seen.contains(color) else { continue }
       seen.append(color)
       let hsl = HSL(color)
-      if filter.allows(hsl) { eligible.append((entry, hsl)) }
+      if filter.allows(hsl) { eligible.append(Candidate(entry: entry, hsl: hsl)) }
     }
     let maxPopulation = eligible.reduce(0.0) { max($0, $1.entry.population) }
 

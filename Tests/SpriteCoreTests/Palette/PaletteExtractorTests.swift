@@ -242,7 +242,8 @@ struct PaletteExtractorTests {
       }
       var seen = Set<RGBA8>()
       let distinct = colors.filter { seen.insert($0.color).inserted }
-      #expect(Palette(distinct: distinct) == Palette(weights: distinct))
+      let keys = distinct.map { Palette.key(of: $0.color) }
+      #expect(Palette(distinctKeys: keys, weights: distinct.map(\.weight)) == Palette(weights: distinct))
     }
   }
 
