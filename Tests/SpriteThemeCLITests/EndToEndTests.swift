@@ -34,6 +34,16 @@ struct EndToEndTests {
     }
   #endif
 
+  @Test("the program links no Foundation: none of FoundationEssentials' symbols is in the binary")
+  func noFoundation() throws {
+    // Its mangled module prefix appears in the symbol and metadata names of anything linked
+    // from it (the release build of session 8 held 19,505 of them).
+    let binary = try Data(contentsOf: BuiltBinary.url)
+    #expect(binary.count > 1_000_000)
+    #expect(binary.range(of: Data("s20FoundationEssentials".utf8)) == nil)
+    #expect(binary.range(of: Data("s10Foundation".utf8)) == nil)
+  }
+
   @Test("analyze prints a summary for every sample")
   func analyzeEverySample() async throws {
     for url in Self.samples {
