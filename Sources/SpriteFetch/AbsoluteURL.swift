@@ -97,7 +97,9 @@ public struct AbsoluteURL: Hashable, Sendable, CustomStringConvertible {
   public var host: String? {
     guard parts.hasAuthority else { return nil }
     var authority = authorityText
-    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    if let at = authority.lastIndex(of: "@") {
+      authority = authority[authority.index(after: at)...]
+    }
     if authority.hasPrefix("[") {
       guard let close = authority.firstIndex(of: "]") else { return String(authority) }
       return String(authority[...close])
@@ -110,8 +112,12 @@ public struct AbsoluteURL: Hashable, Sendable, CustomStringConvertible {
   public var port: Int? {
     guard parts.hasAuthority else { return nil }
     var authority = authorityText
-    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-    if let close = authority.lastIndex(of: "]") { authority = authority[authority.index(after: close)...] }
+    if let at = authority.lastIndex(of: "@") {
+      authority = authority[authority.index(after: at)...]
+    }
+    if let close = authority.lastIndex(of: "]") {
+      authority = authority[authority.index(after: close)...]
+    }
     guard let colon = authority.lastIndex(of: ":") else { return nil }
     return Int(authority[authority.index(after: colon)...])
   }
@@ -257,7 +263,8 @@ public struct AbsoluteURL: Hashable, Sendable, CustomStringConvertible {
     let bytes = Array(text.utf8)
     var hashes = 0
     var clean = true
-    for (i, b) in bytes.enumerated() where !isAllowed(b) || (b == UInt8(ascii: "%") && !escapes(bytes, i)) {
+    for (i, b) in bytes.enumerated()
+    where !isAllowed(b) || (b == UInt8(ascii: "%") && !escapes(bytes, i)) {
       clean = false
       break
     }

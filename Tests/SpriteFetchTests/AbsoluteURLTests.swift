@@ -94,7 +94,9 @@ struct AbsoluteURLTests {
       guard let ours else { continue }
       compared += 1
       #expect(ours.scheme == foundation.scheme?.lowercased(), "case \(index): \(text)")
-      #expect(ours.query == foundation.query(percentEncoded: true).map { Substring($0) }, "case \(index): \(text)")
+      #expect(
+        ours.query == foundation.query(percentEncoded: true).map { Substring($0) },
+        "case \(index): \(text)")
       #expect(ours.lastPathComponent == foundation.lastPathComponent, "case \(index): \(text)")
     }
     #expect(compared > 2000)
@@ -121,7 +123,9 @@ struct AbsoluteURLTests {
         let expected = URL(string: reference, relativeTo: foundationBase)?.absoluteURL
       else { continue }
       let ours = AbsoluteURL(string: reference, relativeTo: AbsoluteURL(string: baseText)!)
-      #expect(ours?.absoluteString == expected.absoluteString, "case \(index): \(reference) on \(baseText)")
+      #expect(
+        ours?.absoluteString == expected.absoluteString,
+        "case \(index): \(reference) on \(baseText)")
     }
   }
 }

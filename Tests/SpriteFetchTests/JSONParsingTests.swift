@@ -42,7 +42,10 @@ struct JSONParsingTests {
     ),
     (#"{"":0}"#, .object(["": .integer(0)])),
     (#"{"a":1,"a":2}"#, .object(["a": .integer(2)])),
-    (#"{"a":[1],"b":2,"a":{"c":3}}"#, .object(["a": .object(["c": .integer(3)]), "b": .integer(2)])),
+    (
+      #"{"a":[1],"b":2,"a":{"c":3}}"#,
+      .object(["a": .object(["c": .integer(3)]), "b": .integer(2)])
+    ),
     (#"{"\u0061":1,"\n":2}"#, .object(["a": .integer(1), "\n": .integer(2)])),
     // Whitespace: space, tab, line feed, carriage return, anywhere between tokens.
     (" \t\r\n[ 1 ,\t2\r]\n ", .array([.integer(1), .integer(2)])),
@@ -63,7 +66,8 @@ struct JSONParsingTests {
     (b("[1,]"), 3, "unexpected character ']'"), (b(#"{"a":1,}"#), 7, "unexpected character '}'"),
     (b("[,1]"), 1, "unexpected character ','"), (b("[1,,2]"), 3, "unexpected character ','"),
     (b("[1 2]"), 3, "unexpected character '2'"), (b(#"{"a" 1}"#), 5, "unexpected character '1'"),
-    (b(#"{"a"}"#), 4, "unexpected character '}'"), (b(#"{"a":1 "b":2}"#), 7, "unexpected character '\"'"),
+    (b(#"{"a"}"#), 4, "unexpected character '}'"),
+    (b(#"{"a":1 "b":2}"#), 7, "unexpected character '\"'"),
     (b(#"["a":1]"#), 4, "unexpected character ':'"), (b("{a:1}"), 1, "unexpected character 'a'"),
     (b("{'a':1}"), 1, "unexpected character '''"), (b("{1:1}"), 1, "unexpected character '1'"),
     (b("[1}"), 2, "unexpected character '}'"), (b(#"{"a":1]"#), 6, "unexpected character ']'"),
@@ -115,7 +119,8 @@ struct JSONParsingTests {
     ([0x22, 0xE2, 0x28, 0xA1, 0x22], 1, "invalid UTF-8 byte 0xE2 in a string"),
     ([0xFF], 0, "unexpected byte 0xFF"), ([0xEF, 0xBB, 0xBF], 3, "unexpected end of input"),
     ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31], 3, "unexpected byte 0xEF"),
-    ([0xFE, 0xFF, 0x00, 0x31], 0, "unexpected byte 0xFE"), ([0x00, 0x31], 0, "unexpected byte 0x00"),
+    ([0xFE, 0xFF, 0x00, 0x31], 0, "unexpected byte 0xFE"),
+    ([0x00, 0x31], 0, "unexpected byte 0x00"),
     // Whitespace outside RFC 8259's four.
     (b("\u{C}1"), 0, "unexpected byte 0x0C"), (b("\u{B}1"), 0, "unexpected byte 0x0B"),
     (b("[1,\u{A0}2]"), 3, "unexpected byte 0xC2"),
@@ -159,9 +164,11 @@ struct JSONParsingTests {
         #expect(Self.parse(text([0xC3, 0xA9])) == .success(.string(prefix + "\u{E9}" + suffix)))
         #expect(Self.parse(text([0x7F])) == .success(.string(prefix + "\u{7F}" + suffix)))
         #expect(Self.parse(text([0x20, 0x7E])) == .success(.string(prefix + " ~" + suffix)))
-        let control = JSONSyntaxError(offset: offset + 1, reason: "unescaped control character 0x1F in a string")
+        let control = JSONSyntaxError(
+          offset: offset + 1, reason: "unescaped control character 0x1F in a string")
         #expect(Self.validate(text([0x1F])) == control)
-        let utf8 = JSONSyntaxError(offset: offset + 1, reason: "invalid UTF-8 byte 0xFF in a string")
+        let utf8 = JSONSyntaxError(
+          offset: offset + 1, reason: "invalid UTF-8 byte 0xFF in a string")
         #expect(Self.validate(text([0xFF])) == utf8)
         if offset < length {
           let early = JSONSyntaxError(offset: offset + 2, reason: "unexpected character 'b'")
@@ -195,16 +202,19 @@ struct JSONParsingTests {
   func contentCheckIsStrict() {
     for text in ["[1,]", #"{"a":1,}"#, "[01]", "-012", "[1e400]", "[\"\\uD800\"]"] {
       #expect(
-        ContentCheck.problem(with: Array(text.utf8), expected: .json) == "the body is not valid JSON",
+        ContentCheck.problem(with: Array(text.utf8), expected: .json)
+          == "the body is not valid JSON",
         "\(text)")
     }
-    #expect(ContentCheck.problem(with: [0xEF, 0xBB, 0xBF] + Array("{}".utf8), expected: .json) == nil)
+    #expect(
+      ContentCheck.problem(with: [0xEF, 0xBB, 0xBF] + Array("{}".utf8), expected: .json) == nil)
   }
 
   @Test("nesting is accepted to 512 levels and refused at 513, without deep recursion")
   func depthLimit() {
     func arrays(_ depth: Int) -> [UInt8] {
-      Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+      Array(repeating: UInt8(ascii: "["), count: depth)
+        + Array(repeating: UInt8(ascii: "]"), count: depth)
     }
     func objects(_ depth: Int) -> [UInt8] {
       Array(String(repeating: #"{"k":"#, count: depth).utf8) + [UInt8(ascii: "0")]
@@ -230,13 +240,15 @@ struct JSONParsingTests {
 
   @Test("kept members are built and the others passed over but still checked")
   func keptMembers() throws {
-    let text = #"{"moves":[{"a":{"b":[1,"x",{"c":null}]}},2],"i\u0064":7,"other":"y","name":"n","x":{}}"#
+    let text =
+      #"{"moves":[{"a":{"b":[1,"x",{"c":null}]}},2],"i\u0064":7,"other":"y","name":"n","x":{}}"#
     let members = try #require(
       try JSONValue.members(parsing: Array(text.utf8), keeping: ["id", "name", "sprites"]))
     #expect(members == ["id": .integer(7), "name": .string("n")])
     #expect(try JSONValue.members(parsing: Array("[1]".utf8), keeping: ["id"]) == nil)
     #expect(throws: JSONSyntaxError(offset: 20, reason: "unexpected character ']'")) {
-      try JSONValue.members(parsing: Array(#"{"moves":[{"a":[1,2,]}],"id":1}"#.utf8), keeping: ["id"])
+      try JSONValue.members(
+        parsing: Array(#"{"moves":[{"a":[1,2,]}],"id":1}"#.utf8), keeping: ["id"])
     }
   }
 
@@ -257,7 +269,8 @@ struct JSONParsingTests {
     #expect(entryError(#"{"id":"1","name":"a"}"#) == .badEntry("no integer id"))
     #expect(entryError(#"{"id":3,"name":null}"#) == .badEntry("entry 3 has no name"))
     let entry = try PokeAPIEntry(
-      json: Array(#"{"moves":[{"x":[]}],"sprites":{"front_default":"s.png"},"name":"a","id":3e0}"#.utf8))
+      json: Array(
+        #"{"moves":[{"x":[]}],"sprites":{"front_default":"s.png"},"name":"a","id":3e0}"#.utf8))
     #expect(entry == PokeAPIEntry(id: 3, name: "a", sprite: "s.png"))
 
     let page = AbsoluteURL(string: "http://h/api/v2/pokemon/?offset=0&limit=2")!
@@ -279,7 +292,9 @@ struct JSONParsingTests {
       let message = listError(text)
       #expect(message?.hasPrefix(page.absoluteString + " is not a list page (") == true, "\(text)")
     }
-    #expect(listError(#"{"count":1,"results":[{"name":"a","url":"/api/v2/pokemon/1/"}],"next":null}"#) == nil)
+    #expect(
+      listError(#"{"count":1,"results":[{"name":"a","url":"/api/v2/pokemon/1/"}],"next":null}"#)
+        == nil)
     #expect(listError("[1,]")?.contains("unexpected character ']' at byte 3") == true)
   }
 
@@ -291,7 +306,9 @@ struct JSONParsingTests {
       var random = SeededRandom(seed: 0x4A53_4F4E_0000 + seed)
       let tree = RandomJSON.tree(using: &random)
       let text = RandomJSON.write(tree, using: &random)
-      #expect(Self.parse(text) == .success(tree), "seed \(seed): \(String(decoding: text, as: UTF8.self))")
+      #expect(
+        Self.parse(text) == .success(tree), "seed \(seed): \(String(decoding: text, as: UTF8.self))"
+      )
       #expect(Self.validate(text) == nil, "seed \(seed)")
     }
   }
@@ -306,7 +323,9 @@ struct JSONParsingTests {
       let text = RandomJSON.write(tree, escapingFEFF: true, using: &random)
       let theirs = try JSONSerialization.jsonObject(with: Data(text), options: [.fragmentsAllowed])
       let ours = try JSONValue(parsing: text)
-      #expect(Self.mismatch(ours, theirs) == nil, "seed \(seed): \(String(decoding: text, as: UTF8.self))")
+      #expect(
+        Self.mismatch(ours, theirs) == nil, "seed \(seed): \(String(decoding: text, as: UTF8.self))"
+      )
     }
   }
 
@@ -316,10 +335,12 @@ struct JSONParsingTests {
     var agreedValues = 0
     for seed in UInt64(0)..<300 {
       var random = SeededRandom(seed: 0x3117_0000 + seed)
-      let text = RandomJSON.write(RandomJSON.tree(using: &random), escapingFEFF: true, using: &random)
+      let text = RandomJSON.write(
+        RandomJSON.tree(using: &random), escapingFEFF: true, using: &random)
       for _ in 0..<6 {
         let mutant = RandomJSON.mutate(text, using: &random)
-        let theirs = try? JSONSerialization.jsonObject(with: Data(mutant), options: [.fragmentsAllowed])
+        let theirs = try? JSONSerialization.jsonObject(
+          with: Data(mutant), options: [.fragmentsAllowed])
         let shown = "seed \(seed): \(mutant)"
         switch (Self.parse(mutant), theirs) {
         case (.success(let ours), let theirs?):
@@ -330,20 +351,28 @@ struct JSONParsingTests {
         case (.failure(let error), _?):
           // JSONSerialization also takes a trailing comma, and guesses UTF-16 or UTF-32 from
           // zero bytes at the start; RFC 8259 allows neither.
-          #expect(Self.isTrailingComma(error, in: mutant) || mutant.prefix(4).contains(0), "\(shown): \(error)")
+          #expect(
+            Self.isTrailingComma(error, in: mutant) || mutant.prefix(4).contains(0),
+            "\(shown): \(error)")
         case (.failure, nil):
           agreedRefusals += 1
         }
       }
     }
-    #expect(agreedRefusals > 300 && agreedValues > 100, "\(agreedRefusals) refusals, \(agreedValues) values")
+    #expect(
+      agreedRefusals > 300 && agreedValues > 100,
+      "\(agreedRefusals) refusals, \(agreedValues) values")
   }
 
-  @Test("every shared PokeAPI document parses to the same structure and values as with JSONSerialization")
+  @Test(
+    "every shared PokeAPI document parses to the same structure and values as with JSONSerialization"
+  )
   func differentialPokeAPI() throws {
     guard let directory = PokeAPIData.require() else { return }
-    let files = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
-      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
+    let files = try #require(
+      FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    )
+    .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
     #expect(files.count >= 10)
     for file in files {
       let bytes = try Fixtures.bytes(of: file)
@@ -379,7 +408,8 @@ struct JSONParsingTests {
 
   /// True when the error is at a `]` or `}` whose previous non-whitespace byte is a comma.
   static func isTrailingComma(_ error: JSONSyntaxError, in bytes: [UInt8]) -> Bool {
-    guard error.offset < bytes.count, [UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[error.offset])
+    guard error.offset < bytes.count,
+      [UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[error.offset])
     else { return false }
     let before = bytes[..<error.offset].last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     return before == UInt8(ascii: ",")
@@ -398,21 +428,26 @@ struct JSONParsingTests {
     case .integer(let value):
       guard let number, !isBool else { return "\(path): \(value) against \(theirs)" }
       if let decimal = number as? NSDecimalNumber {
-        return decimal.decimalValue == Decimal(value) ? nil : "\(path): \(value) against decimal \(decimal)"
+        return decimal.decimalValue == Decimal(value)
+          ? nil : "\(path): \(value) against decimal \(decimal)"
       }
       let integral = ["i", "l", "q", "s"].contains(String(cString: number.objCType))
-      return integral && number.int64Value == Int64(value) ? nil : "\(path): \(value) against \(number)"
+      return integral && number.int64Value == Int64(value)
+        ? nil : "\(path): \(value) against \(number)"
     case .number(let value):
       guard let number, !isBool else { return "\(path): \(value) against \(theirs)" }
       if number is NSDecimalNumber {
         // A Decimal's conversion to Double may be a little off the correctly rounded value.
-        return abs(number.doubleValue - value) <= abs(value) * 1e-12 ? nil : "\(path): \(value) against \(number)"
+        return abs(number.doubleValue - value) <= abs(value) * 1e-12
+          ? nil : "\(path): \(value) against \(number)"
       }
       // A fraction or an exponent is a Double there too; an integer past Int64 a UInt64.
       let floating = ["d", "f", "Q"].contains(String(cString: number.objCType))
       return floating && number.doubleValue == value ? nil : "\(path): \(value) against \(number)"
     case .string(let value):
-      guard let string = theirs as? String, Array(string.unicodeScalars) == Array(value.unicodeScalars) else {
+      guard let string = theirs as? String,
+        Array(string.unicodeScalars) == Array(value.unicodeScalars)
+      else {
         return "\(path): \(value.debugDescription) against \(theirs)"
       }
       return nil
@@ -462,8 +497,10 @@ enum RandomJSON {
   static func integer(using random: inout SeededRandom) -> Int {
     switch Int.random(in: 0..<4, using: &random) {
     case 0: return Int.random(in: -100...100, using: &random)
-    case 1: return [Int.min, Int.max, 0, -1, Int(Int32.max) + 1][Int.random(in: 0..<5, using: &random)]
-    default: return Int(bitPattern: UInt(random.next() >> UInt64.random(in: 0...63, using: &random)))
+    case 1:
+      return [Int.min, Int.max, 0, -1, Int(Int32.max) + 1][Int.random(in: 0..<5, using: &random)]
+    default:
+      return Int(bitPattern: UInt(random.next() >> UInt64.random(in: 0...63, using: &random)))
     }
   }
 
@@ -487,7 +524,9 @@ enum RandomJSON {
       let value: UInt32
       switch Int.random(in: 0..<10, using: &random) {
       case 0: value = UInt32.random(in: 0..<0x20, using: &random)
-      case 1: value = [0x22, 0x5C, 0x2F, 0x7F, 0xFEFF, 0xFFFF, 0x10FFFF][Int.random(in: 0..<7, using: &random)]
+      case 1:
+        value =
+          [0x22, 0x5C, 0x2F, 0x7F, 0xFEFF, 0xFFFF, 0x10FFFF][Int.random(in: 0..<7, using: &random)]
       case 2: value = UInt32.random(in: 0x80..<0x800, using: &random)
       case 3: value = UInt32.random(in: 0x800..<0xD800, using: &random)
       case 4: value = UInt32.random(in: 0x10000...0x10FFFF, using: &random)
@@ -504,7 +543,9 @@ enum RandomJSON {
   /// With `escapingFEFF`, U+FEFF is always written `\uFEFF`: JSONSerialization drops a raw one
   /// at the start of a string or right after an escape, where RFC 8259 keeps it like any other
   /// character.
-  static func write(_ value: JSONValue, escapingFEFF: Bool = false, using random: inout SeededRandom) -> [UInt8] {
+  static func write(
+    _ value: JSONValue, escapingFEFF: Bool = false, using random: inout SeededRandom
+  ) -> [UInt8] {
     var writer = Writer(random: random, escapeFEFF: escapingFEFF)
     writer.space()
     writer.write(value)
@@ -554,7 +595,9 @@ enum RandomJSON {
         var first = true
         for (name, member) in members {
           var pairs = [(name, member)]
-          if Int.random(in: 0..<6, using: &random) == 0 { pairs.insert((name, .string("decoy")), at: 0) }
+          if Int.random(in: 0..<6, using: &random) == 0 {
+            pairs.insert((name, .string("decoy")), at: 0)
+          }
           for (name, member) in pairs {
             if !first {
               out.append(UInt8(ascii: ","))
@@ -577,7 +620,8 @@ enum RandomJSON {
       out.append(UInt8(ascii: "\""))
       for scalar in text.unicodeScalars {
         let value = scalar.value
-        let mustEscape = value < 0x20 || value == 0x22 || value == 0x5C || (value == 0xFEFF && escapeFEFF)
+        let mustEscape =
+          value < 0x20 || value == 0x22 || value == 0x5C || (value == 0xFEFF && escapeFEFF)
         guard mustEscape || Int.random(in: 0..<8, using: &random) == 0 else {
           out += Array(String(scalar).utf8)
           continue

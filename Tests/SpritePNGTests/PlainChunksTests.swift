@@ -15,7 +15,8 @@ struct PlainChunksTests {
   /// A 4x2 image of `colorType` and `depth` whose IHDR is followed by `chunks`, then its image
   /// data (filter 0, samples from `sample`) and IEND.
   static func png(colorType: UInt8, depth: UInt8 = 8, _ chunks: [[UInt8]]) -> [UInt8] {
-    let width = 4, height = 2
+    let width = 4
+    let height = 2
     let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)]!
     let rowBytes = (width * channels * Int(depth) + 7) / 8
     var raw = [UInt8]()
@@ -24,7 +25,8 @@ struct PlainChunksTests {
       // Palette indices 0-3 (so a 4-entry palette covers them); grey and colour samples that
       // repeat the tRNS keys used below (0x0010 grey, 0x0010 0x0020 0x0030 RGB) on some pixels.
       for i in 0..<rowBytes {
-        raw.append(colorType == 3 ? UInt8((i + y) % 4) : UInt8([0x00, 0x10, 0x20, 0x30][(i + y) % 4]))
+        raw.append(
+          colorType == 3 ? UInt8((i + y) % 4) : UInt8([0x00, 0x10, 0x20, 0x30][(i + y) % 4]))
       }
     }
     let ihdr =
@@ -62,7 +64,10 @@ struct PlainChunksTests {
     ("RGBA with ancillary chunks", png(colorType: 6, [gamma, text]), true),
     ("tRNS before PLTE", png(colorType: 3, [trns, plte]), false),
     ("tRNS twice", png(colorType: 3, [plte, trns, PNGBytes.chunk("tRNS", [7])]), false),
-    ("tRNS longer than the palette", png(colorType: 3, [plte, PNGBytes.chunk("tRNS", [1, 2, 3, 4, 5])]), false),
+    (
+      "tRNS longer than the palette",
+      png(colorType: 3, [plte, PNGBytes.chunk("tRNS", [1, 2, 3, 4, 5])]), false
+    ),
     ("empty tRNS", png(colorType: 3, [plte, PNGBytes.chunk("tRNS")]), false),
     ("PLTE longer than 2^depth", png(colorType: 3, depth: 1, [plte]), false),
     ("PLTE twice", png(colorType: 3, [plte, plte]), false),
@@ -70,14 +75,20 @@ struct PlainChunksTests {
     ("palette image without PLTE", png(colorType: 3, [trns]), false),
     ("PLTE in a truecolour image", png(colorType: 2, [plte]), false),
     ("PLTE in a grey image", png(colorType: 0, [plte]), false),
-    ("tRNS in an image with alpha", png(colorType: 6, [PNGBytes.chunk("tRNS", [0, 1, 0, 2, 0, 3])]), false),
+    (
+      "tRNS in an image with alpha",
+      png(colorType: 6, [PNGBytes.chunk("tRNS", [0, 1, 0, 2, 0, 3])]), false
+    ),
     ("grey key of 4 bytes", png(colorType: 0, [PNGBytes.chunk("tRNS", [0, 0x10, 0, 0])]), false),
     ("RGB key of 2 bytes", png(colorType: 2, [PNGBytes.chunk("tRNS", [0, 0x10])]), false),
     ("an unknown critical chunk", png(colorType: 6, [PNGBytes.chunk("ABCD", [1])]), false),
     ("an ancillary chunk with a bad CRC", png(colorType: 6, [broken(text)]), false),
     ("PLTE with a bad CRC", png(colorType: 3, [broken(plte)]), false),
     ("IEND before the image data", png(colorType: 6, [PNGBytes.chunk("IEND")]), false),
-    ("a second IHDR", png(colorType: 6, [PNGBytes.chunk("IHDR", [0, 0, 0, 4, 0, 0, 0, 2, 8, 6, 0, 0, 0])]), false),
+    (
+      "a second IHDR",
+      png(colorType: 6, [PNGBytes.chunk("IHDR", [0, 0, 0, 4, 0, 0, 0, 2, 8, 6, 0, 0, 0])]), false
+    ),
   ]
 
   @Test("each arrangement: the same outcome both ways, read without libpng only when ordinary")

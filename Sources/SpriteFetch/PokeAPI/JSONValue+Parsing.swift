@@ -232,7 +232,9 @@ struct JSONScanner {
   }
 
   /// Reads a member name and the colon after it (the index at the name's opening quote).
-  private mutating func memberName<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONSyntaxError) {
+  private mutating func memberName<Sink: JSONEventSink>(into sink: inout Sink)
+    throws(JSONSyntaxError)
+  {
     guard index < bytes.count else { throw endOfInput() }
     guard bytes[index] == UInt8(ascii: "\"") else { throw unexpected() }
     let (raw, escaped) = try scanString()
@@ -320,7 +322,9 @@ struct JSONScanner {
       if (0xD800...0xDBFF).contains(unit) {
         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
           bytes[index + 1] == UInt8(ascii: "u")
-        else { throw JSONSyntaxError(offset: backslash, reason: "lone high surrogate in a \\u escape") }
+        else {
+          throw JSONSyntaxError(offset: backslash, reason: "lone high surrogate in a \\u escape")
+        }
         index += 1
         let low = try scanHexUnit()
         guard (0xDC00...0xDFFF).contains(low) else {
@@ -328,7 +332,8 @@ struct JSONScanner {
         }
       }
     default:
-      throw JSONSyntaxError(offset: backslash, reason: "invalid escape \(Self.describe(bytes[index]))")
+      throw JSONSyntaxError(
+        offset: backslash, reason: "invalid escape \(Self.describe(bytes[index]))")
     }
   }
 
@@ -356,12 +361,20 @@ struct JSONScanner {
     let continuations: Int
     switch lead {
     case 0xC2...0xDF: continuations = 1
-    case 0xE0: continuations = 2; low = 0xA0
+    case 0xE0:
+      continuations = 2
+      low = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: continuations = 2
-    case 0xED: continuations = 2; high = 0x9F
-    case 0xF0: continuations = 3; low = 0x90
+    case 0xED:
+      continuations = 2
+      high = 0x9F
+    case 0xF0:
+      continuations = 3
+      low = 0x90
     case 0xF1...0xF3: continuations = 3
-    case 0xF4: continuations = 3; high = 0x8F
+    case 0xF4:
+      continuations = 3
+      high = 0x8F
     default: throw invalidUTF8(at: index)
     }
     guard index + continuations < bytes.count else { throw invalidUTF8(at: index) }
@@ -398,7 +411,8 @@ struct JSONScanner {
       isInteger = false
       hasExponent = true
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       try requireDigits()
@@ -451,7 +465,8 @@ struct JSONScanner {
 
   /// A string holds bytes that are not UTF-8.
   private func invalidUTF8(at offset: Int) -> JSONSyntaxError {
-    JSONSyntaxError(offset: offset, reason: "invalid UTF-8 byte \(Self.hex(bytes[offset])) in a string")
+    JSONSyntaxError(
+      offset: offset, reason: "invalid UTF-8 byte \(Self.hex(bytes[offset])) in a string")
   }
 
   /// `'x'` for a printable ASCII byte, else `0xHH`.

@@ -26,7 +26,9 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     }
     if let members = try? decoder.container(keyedBy: AnyKey.self) {
       var values = [String: JSONValue]()
-      for key in members.allKeys { values[key.stringValue] = try members.decode(JSONValue.self, forKey: key) }
+      for key in members.allKeys {
+        values[key.stringValue] = try members.decode(JSONValue.self, forKey: key)
+      }
       self = .object(values)
       return
     }
@@ -60,7 +62,8 @@ public enum JSONValue: Decodable, Sendable, Equatable {
   var exactInteger: Int? {
     switch self {
     case .integer(let integer): return integer
-    case .number(let number) where number.rounded() == number && abs(number) < 0x1p53: return Int(number)
+    case .number(let number) where number.rounded() == number && abs(number) < 0x1p53:
+      return Int(number)
     default: return nil
     }
   }

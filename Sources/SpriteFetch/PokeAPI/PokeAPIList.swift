@@ -24,13 +24,16 @@ public struct PokeAPIListPage: Sendable, Equatable {
   /// The page must be a JSON object (RFC 8259) with an integer `count`, `next` and `previous`
   /// each a string, null or missing, and `results` an array of objects with string `name` and
   /// `url`; other members are ignored.
-  public static func decode(_ bytes: [UInt8], pageURL: AbsoluteURL, base: AbsoluteURL) throws -> PokeAPIListPage {
+  public static func decode(_ bytes: [UInt8], pageURL: AbsoluteURL, base: AbsoluteURL) throws
+    -> PokeAPIListPage
+  {
     func unusable(_ reason: String) -> PokeAPIError {
       PokeAPIError.badList("\(pageURL.absoluteString) is not a list page (\(reason))")
     }
     let object: [String: JSONValue]?
     do {
-      object = try JSONValue.members(parsing: bytes, keeping: ["count", "next", "previous", "results"])
+      object = try JSONValue.members(
+        parsing: bytes, keeping: ["count", "next", "previous", "results"])
     } catch {
       throw unusable("not JSON: \(error)")
     }
@@ -88,7 +91,9 @@ public struct PokeAPIListPage: Sendable, Equatable {
 /// 3. Any other reference (`pokemon/1/`, `?offset=20&limit=20`) resolves against `page` (RFC 3986).
 public enum PokeAPIURL {
   /// Resolves a reference by the rule above, or returns nil when it cannot form a URL.
-  public static func resolve(_ reference: String, page: AbsoluteURL, base: AbsoluteURL) -> AbsoluteURL? {
+  public static func resolve(_ reference: String, page: AbsoluteURL, base: AbsoluteURL)
+    -> AbsoluteURL?
+  {
     let trimmed = reference.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
     if let url = AbsoluteURL(string: trimmed) { return url }

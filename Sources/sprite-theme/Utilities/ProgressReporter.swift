@@ -72,7 +72,8 @@ final class ProgressReporter: @unchecked Sendable {
     let finished = counts.downloaded + counts.cached + counts.failed
     let elapsed = Self.seconds(now - start)
     let rate = elapsed > 0 ? Double(finished) / elapsed : 0
-    var line = "\r\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
+    var line =
+      "\r\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
     if analysing { line += "\(counts.analysed) analysed, " }
     line += "\(counts.failed) failed, \(Int(rate.rounded()))/s "
     StandardStream.writeError(line)
@@ -95,7 +96,9 @@ final class ProgressReporter: @unchecked Sendable {
     guard enabled else { return }
     lock.lock()
     defer { lock.unlock() }
-    if let (counts, analysing) = pendingFetch { drawFetch(counts, analysing: analysing, at: monotonic.now) }
+    if let (counts, analysing) = pendingFetch {
+      drawFetch(counts, analysing: analysing, at: monotonic.now)
+    }
     if drewSomething { StandardStream.writeError("\n") }
     drewSomething = false
   }
