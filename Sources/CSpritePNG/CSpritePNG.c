@@ -1,4 +1,5 @@
-// CSpritePNG: every libpng call in the package lives here (ARCHITECTURE.md section 4).
+// CSpritePNG: every libpng call in the package lives here (ARCHITECTURE.md section 4). On
+// Linux libpng is opened on first use, and ordinary files are decoded without it (see below).
 //
 // Each public function owns one setjmp, right after the libpng structs are created. on_error copies
 // libpng's text into the caller's buffer and longjmps back; only C frames ever sit in between.
@@ -124,7 +125,8 @@ static bool libpng_available(char *msg, size_t cap) {
 #if CSPRITEPNG_OPENS_LIBPNG
   if (pthread_once(&libpngOnce, load_libpng) != 0 || !libpngLoaded) {
     if (cap > 0) {
-      snprintf(msg, cap, "%s", libpngProblem[0] != '\0' ? libpngProblem : "libpng could not be loaded");
+      const char *problem = libpngProblem[0] != '\0' ? libpngProblem : "libpng could not be loaded";
+      snprintf(msg, cap, "%s", problem);
     }
     return false;
   }
@@ -327,15 +329,17 @@ CSpritePNG_Status CSpritePNG_read_info(
 // output buffer). zlib's fast decoding loop (inflate_fast) needs at least 258 bytes of output
 // space, so for rows shorter than that (sprites up to 64 pixels wide) every byte goes through
 // zlib's slow, one-symbol-at-a-time state machine, and wider rows take the slow path for their
-// last 257 bytes. Here, after png_read_info has read and checked every chunk before the image
-// data, the IDAT chunks of any image (every colour type and bit depth, plain or Adam7) are
+// last 257 bytes. Here, once every chunk before the image data has been read and checked (by
+// read_plain_chunks for ordinary files, else by png_read_info), the IDAT chunks of any image
+// (every colour type and bit depth, plain or Adam7) are
 // inflated in one call into one buffer, unfiltered (PNG 3rd edition, sections 7.3, 8.2 and 9)
 // pass by pass, expanded to RGBA as libpng's transforms would and, for Adam7, scattered to their
 // places. Anything this path does not handle exactly as libpng does, it leaves to
 // libpng: it never reports an error itself. Whenever something is unusual (a CRC mismatch, a zlib
 // error, extra data, a palette index out of range, any doubt about the chunks after the image),
-// it returns false and the caller carries on with png_read_image and png_read_end from the very
-// same state, so errors, warnings and pixels stay libpng's.
+// it returns false and libpng decodes the file: from the start when the shim read the chunks, or
+// from the very same state with png_read_image and png_read_end after png_read_info, so errors,
+// warnings and pixels stay libpng's.
 
 // The most a whole-stream decode buffers (filtered rows); larger images use libpng's row reads,
 // whose rows are then long enough for zlib's fast loop anyway.
@@ -378,7 +382,8 @@ static bool intact_chunk(const uint8_t *bytes, size_t count, size_t at, uint32_t
   if (at > count || count - at < 12) return false;
   uint32_t n = load_be32(bytes + at);
   if (n > PNG_UINT_31_MAX || (size_t)n > count - at - 12) return false;
-  if (libdeflate_crc32(0, bytes + at + 4, (size_t)n + 4) != load_be32(bytes + at + 8 + n)) return false;
+  uint32_t crc = libdeflate_crc32(0, bytes + at + 4, (size_t)n + 4);
+  if (crc != load_be32(bytes + at + 8 + n)) return false;
   *length = n;
   return true;
 }
@@ -465,7 +470,9 @@ static bool read_plain_chunks(
       case PNG_COLOR_TYPE_RGB:
         if (n != 6) return false;
         h->hasTransColor = true;
-        for (int i = 0; i < 3; i++) h->transColor[i] = (uint16_t)(data[2 * i] << 8 | data[2 * i + 1]);
+        for (int i = 0; i < 3; i++) {
+          h->transColor[i] = (uint16_t)(data[2 * i] << 8 | data[2 * i + 1]);
+        }
         break;
       default:
         return false;
