@@ -168,12 +168,37 @@ struct JSONWriter: ~Copyable {
 
   /// `[r, g, b]`-style integers, one per line, like an array of three.
   mutating func value(_ numbers: SIMD3<Int>) {
-    array(count: 3) { $0.value(numbers[$1]) }
+    integers(count: 3) { numbers[$0] }
   }
 
   /// Four integers, one per line, like an array of four.
   mutating func value(_ numbers: SIMD4<Int>) {
-    array(count: 4) { $0.value(numbers[$1]) }
+    integers(count: 4) { numbers[$0] }
+  }
+
+  /// A short, non-empty array of integers (the bytes of `beginArray`, then `element` and `value`
+  /// for each, then `endArray`), written after one check for room: the colour triples are a
+  /// fifth of a theme's values.
+  @inline(__always)
+  private mutating func integers(count n: Int, _ number: (Int) -> Int) {
+    // Per element: a comma, a new line, the indentation and up to 20 digits and a sign.
+    reserve(n &* (depth &* 2 &+ 32) &+ depth &* 2 &+ 16)
+    // The separator before the array is the caller's (`key` or `element`), as for `beginArray`.
+    var out = UnsafeMutableRawPointer(start + count)
+    out.storeBytes(of: UInt8(ascii: "["), as: UInt8.self)
+    out += 1
+    for i in 0..<n {
+      if i > 0 {
+        out.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+        out += 1
+      }
+      out = Self.writeNewline(at: out, depth: depth &+ 1)
+      out += Self.writeInteger(number(i), to: out.assumingMemoryBound(to: UInt8.self))
+    }
+    out = Self.writeNewline(at: out, depth: depth)
+    out.storeBytes(of: UInt8(ascii: "]"), as: UInt8.self)
+    count = offset(of: out + 1)
+    empty = false
   }
 
   /// Three numbers, one per line, like an array of three.
