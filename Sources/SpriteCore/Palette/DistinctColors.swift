@@ -84,7 +84,17 @@ struct DistinctColors: Sendable {
         var runKey: UInt32 = 0
         var runWeight: UInt64 = 0
         var offset = 0
-        for _ in 0..<pixelCount {
+        let end = 4 &* pixelCount
+        // The alpha bytes (3 and 7) of two pixels read as one word, in either byte order.
+        let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
+        while offset < end {
+          // Two transparent pixels at a time: sprites are mostly background.
+          if end &- offset >= 8,
+            raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & alphas == 0
+          {
+            offset &+= 8
+            continue
+          }
           // Bytes R, G, B, A in memory; as a big-endian word that is 0xRRGGBBAA.
           let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
           offset &+= 4

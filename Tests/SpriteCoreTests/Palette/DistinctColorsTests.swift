@@ -17,18 +17,27 @@ struct DistinctColorsTests {
     return sums
   }
 
-  /// An image of `width` × `height` pixels drawn from `palette` colours at random (a few
-  /// transparent), in runs of random length so that the run merging is exercised too.
-  private func image(width: Int, height: Int, colours palette: Int, seed: UInt64) -> RGBAImage {
+  /// An image of `width` × `height` pixels drawn from `palette` colours at random (about one run
+  /// in eleven transparent, or `clearTenths` tenths of them), in runs of random length so that
+  /// the run merging is exercised too.
+  private func image(
+    width: Int, height: Int, colours palette: Int, seed: UInt64, clearTenths: Int? = nil
+  ) -> RGBAImage {
     var rng = SeededRandom(seed: seed)
     let colours = (0..<palette).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &rng) }
     var pixels = [UInt8]()
     pixels.reserveCapacity(4 * width * height)
     while pixels.count < 4 * width * height {
       let colour = colours[Int.random(in: 0..<palette, using: &rng)]
-      let alpha = UInt8.random(in: 0...10, using: &rng) == 0 ? 0 : UInt8.random(in: 1...255, using: &rng)
+      let clear =
+        clearTenths.map { Int.random(in: 0..<10, using: &rng) < $0 }
+        ?? (UInt8.random(in: 0...10, using: &rng) == 0)
+      let alpha = clear ? 0 : UInt8.random(in: 1...255, using: &rng)
       for _ in 0..<Int.random(in: 1...4, using: &rng) where pixels.count < 4 * width * height {
-        pixels += [UInt8(colour >> 16), UInt8(truncatingIfNeeded: colour >> 8), UInt8(truncatingIfNeeded: colour), alpha]
+        pixels += [
+          UInt8(colour >> 16), UInt8(truncatingIfNeeded: colour >> 8),
+          UInt8(truncatingIfNeeded: colour), alpha,
+        ]
       }
     }
     return RGBAImage(width: width, height: height, pixels: pixels)
@@ -41,17 +50,38 @@ struct DistinctColorsTests {
       (256, 256, 30_000), (300, 300, 500),
     ])
   func countsMatch(width: Int, height: Int, colours: Int) {
-    let picture = image(width: width, height: height, colours: colours, seed: UInt64(width * colours))
+    let picture = image(
+      width: width, height: height, colours: colours, seed: UInt64(width * colours))
     let expected = reference(picture)
     for limit in [0, 256, Int.max] {
       let distinct = DistinctColors(of: picture, sortingAtMost: limit)
       #expect(distinct.count == expected.count, "\(width)x\(height), limit \(limit)")
       #expect(Set(distinct.keys).count == distinct.count)
       for (key, weight) in zip(distinct.keys, distinct.weights) where expected[key] != weight {
-        Issue.record("\(width)x\(height): colour \(key) counted \(weight), not \(expected[key] ?? 0)")
+        Issue.record(
+          "\(width)x\(height): colour \(key) counted \(weight), not \(expected[key] ?? 0)")
         break
       }
       if distinct.isSorted { #expect(distinct.keys == distinct.keys.sorted()) }
+    }
+  }
+
+  @Test(
+    "mostly transparent sprites of odd sizes: the transparent pairs skipped, every count right",
+    arguments: [(7, 5, 3, 9), (33, 31, 60, 8), (1, 1, 1, 5), (3, 1, 2, 7), (63, 65, 400, 6)])
+  func mostlyTransparent(width: Int, height: Int, colours: Int, clearTenths: Int) {
+    for seed in 0..<20 {
+      let picture = image(
+        width: width, height: height, colours: colours, seed: UInt64(seed), clearTenths: clearTenths
+      )
+      let expected = reference(picture)
+      let distinct = DistinctColors(of: picture, sortingAtMost: .max)
+      #expect(distinct.count == expected.count, "\(width)x\(height) seed \(seed)")
+      for (key, weight) in zip(distinct.keys, distinct.weights) where expected[key] != weight {
+        Issue.record(
+          "\(width)x\(height) seed \(seed): \(key) counted \(weight), not \(expected[key] ?? 0)")
+        break
+      }
     }
   }
 }
