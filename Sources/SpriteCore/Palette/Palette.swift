@@ -32,8 +32,7 @@ public struct Palette: Hashable, Sendable {
   public init(weights: [(color: RGBA8, weight: Int)]) {
     var merged = [UInt32: Int]()
     for (color, weight) in weights where weight > 0 {
-      let key = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
-      merged[key, default: 0] += weight
+      merged[Self.key(of: color), default: 0] += weight
     }
     let total = merged.values.reduce(0, +)
     entries = merged.map { key, weight in
