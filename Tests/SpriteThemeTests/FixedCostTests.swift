@@ -77,34 +77,34 @@ struct FixedCostTests {
       errors: [.init(source: "in/b.png", stage: "decode", message: "bad \"x\"\n")])
     #expect(String(decoding: ThemeEncoder.encode(index), as: UTF8.self) == """
       {
-        "count" : 2,
-        "entries" : [
+        "count": 2,
+        "entries": [
           {
-            "average" : "#102030",
-            "dominant" : null,
-            "name" : "a",
-            "source" : "in/a.png",
-            "theme" : "themes/a.json"
+            "average": "#102030",
+            "dominant": null,
+            "name": "a",
+            "source": "in/a.png",
+            "theme": "themes/a.json"
           }
         ],
-        "errors" : [
+        "errors": [
           {
-            "message" : "bad \\"x\\"\\n",
-            "source" : "in/b.png",
-            "stage" : "decode"
+            "message": "bad \\"x\\"\\n",
+            "source": "in/b.png",
+            "stage": "decode"
           }
         ],
-        "schema" : "spritetheme/index@1"
+        "schema": "spritetheme/index@1"
       }
 
       """)
     let empty = BatchIndex(entries: [], errors: [])
     #expect(String(decoding: ThemeEncoder.encode(empty), as: UTF8.self) == """
       {
-        "count" : 0,
-        "entries" : [],
-        "errors" : [],
-        "schema" : "spritetheme/index@1"
+        "count": 0,
+        "entries": [],
+        "errors": [],
+        "schema": "spritetheme/index@1"
       }
 
       """)

@@ -21,13 +21,15 @@ struct ThemeEncoderTests {
     let data = Data(ThemeEncoder.encode(Self.theme(of: image)))
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasSuffix("}\n"))
-    #expect(text.contains("\"schema\" : \"spritetheme/theme@1\""))
+    #expect(text.contains("\"schema\": \"spritetheme/theme@1\""))
     // Top-level keys (two-space indent) appear in sorted order.
     let keys = ["average", "card", "dominant", "palette", "schema", "seed", "source", "swatches", "thumbnails"]
-    let order = try keys.map { key in try #require(text.range(of: "\n  \"\(key)\" : ")).lowerBound }
+    let order = try keys.map { key in try #require(text.range(of: "\n  \"\(key)\": ")).lowerBound }
     #expect(order == order.sorted())
-    #expect(text.contains("\"hex\" : \"#0a141e\""))
-    #expect(text.contains("\"rgb\" : [\n        10,\n        20,\n        30\n      ]"))
+    #expect(text.contains("\"hex\": \"#0a141e\""))
+    // Arrays of numbers on one line, others one element per line.
+    #expect(text.contains("\"rgb\": [10, 20, 30]"))
+    #expect(text.contains("\"palette\": [\n    {\n"))
   }
 
   @Test("the same theme gives the same bytes, and decodes back equal")
@@ -90,7 +92,7 @@ struct ThemeEncoderParityTests {
     let encoded = ThemeEncoder.encode(theme)
     let decoded = try JSONDecoder().decode(Theme.self, from: Data(encoded))
     #expect(decoded == theme)
-    #expect(String(decoding: encoded, as: UTF8.self).contains("\"name\" : \"\(theme.source.name)\""))
+    #expect(String(decoding: encoded, as: UTF8.self).contains("\"name\": \"\(theme.source.name)\""))
   }
 
   @Test("strings are escaped as RFC 8259 asks")

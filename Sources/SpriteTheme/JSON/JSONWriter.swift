@@ -1,6 +1,7 @@
 /// A streaming JSON writer that appends straight into one reusable byte buffer, in the stable
-/// layout of every file this package writes: two-space indentation, `"key" : value`, one array
-/// element per line, no escaped slashes, a final newline.
+/// layout of every file this package writes: two-space indentation, one member per line as
+/// `"key": value`, arrays of numbers on one line (`[148, 0, 0]`), other arrays one element per
+/// line, no escaped slashes, a final newline.
 ///
 /// Keys are written in the order the caller gives them, so callers list them sorted. Written by
 /// hand rather than with `JSONEncoder` (or a value tree) because theme files are the batch's hot
@@ -73,18 +74,18 @@ struct JSONWriter: ~Copyable {
     close(UInt8(ascii: "]"))
   }
 
-  /// Starts a member of the innermost object: separator, new line, `"key" : `. `key` must need
+  /// Starts a member of the innermost object: separator, new line, `"key": `. `key` must need
   /// no escaping.
   mutating func key(_ key: StaticString) {
     let length = key.utf8CodeUnitCount
-    // The separator, quote, key and `" : `, after one check for room.
+    // The separator, quote, key and `": `, after one check for room.
     reserve(depth &* 2 &+ length &+ 15)
     let out = writeSeparator(at: UnsafeMutableRawPointer(start + count))
     out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
     Self.copyShort(from: UnsafeRawPointer(key.utf8Start), count: length, to: out + 1)
-    // `" : ` in one store (bytes 22 20 3A 20, little-endian).
-    out.storeBytes(of: UInt32(littleEndian: 0x203A_2022), toByteOffset: 1 &+ length, as: UInt32.self)
-    count = offset(of: out + (5 &+ length))
+    // `": ` in one store (bytes 22 3A 20, little-endian; the fourth byte is overwritten next).
+    out.storeBytes(of: UInt32(littleEndian: 0x0020_3A22), toByteOffset: 1 &+ length, as: UInt32.self)
+    count = offset(of: out + (4 &+ length))
   }
 
   /// Copies `count` bytes with a few overlapping word loads and stores instead of a call to
@@ -156,66 +157,72 @@ struct JSONWriter: ~Copyable {
     if let s { value(s) } else { null() }
   }
 
-  /// An array of integers, one per line.
+  /// An array of integers, on one line.
   mutating func value(_ numbers: [Int]) {
-    array(count: numbers.count) { $0.value(numbers[$1]) }
+    numberArray(count: numbers.count) { $0.value(numbers[$1]) }
   }
 
-  /// An array of numbers, one per line.
+  /// An array of numbers, on one line.
   mutating func value(_ numbers: [Double]) {
-    array(count: numbers.count) { $0.value(numbers[$1]) }
+    numberArray(count: numbers.count) { $0.value(numbers[$1]) }
   }
 
-  /// `[r, g, b]`-style integers, one per line, like an array of three.
+  /// `[r, g, b]`: three integers on one line.
   mutating func value(_ numbers: SIMD3<Int>) {
     integers(count: 3) { numbers[$0] }
   }
 
-  /// Four integers, one per line, like an array of four.
+  /// `[r, g, b, a]`: four integers on one line.
   mutating func value(_ numbers: SIMD4<Int>) {
     integers(count: 4) { numbers[$0] }
   }
 
-  /// A short, non-empty array of integers (the bytes of `beginArray`, then `element` and `value`
-  /// for each, then `endArray`), written after one check for room: the colour triples are a
-  /// fifth of a theme's values.
+  /// Three numbers on one line.
+  mutating func value(_ numbers: SIMD3<Double>) {
+    numberArray(count: 3) { $0.value(numbers[$1]) }
+  }
+
+  /// A short, non-empty array of integers on one line, written after one check for room: the
+  /// colour triples are a fifth of a theme's values.
   @inline(__always)
   private mutating func integers(count n: Int, _ number: (Int) -> Int) {
-    // Per element: a comma, a new line, the indentation and up to 20 digits and a sign.
-    reserve(n &* (depth &* 2 &+ 32) &+ depth &* 2 &+ 16)
-    // The separator before the array is the caller's (`key` or `element`), as for `beginArray`.
+    // Per element: `, ` and up to 20 digits and a sign; then the brackets.
+    reserve(n &* 23 &+ 2)
+    // The separator before the array is the caller's (`key` or `element`).
     var out = UnsafeMutableRawPointer(start + count)
     out.storeBytes(of: UInt8(ascii: "["), as: UInt8.self)
     out += 1
     for i in 0..<n {
       if i > 0 {
-        out.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
-        out += 1
+        out.storeBytes(of: Self.commaSpace, as: UInt16.self)
+        out += 2
       }
-      out = Self.writeNewline(at: out, depth: depth &+ 1)
       out += Self.writeInteger(number(i), to: out.assumingMemoryBound(to: UInt8.self))
     }
-    out = Self.writeNewline(at: out, depth: depth)
     out.storeBytes(of: UInt8(ascii: "]"), as: UInt8.self)
     count = offset(of: out + 1)
     empty = false
   }
 
-  /// Three numbers, one per line, like an array of three.
-  mutating func value(_ numbers: SIMD3<Double>) {
-    array(count: 3) { $0.value(numbers[$1]) }
-  }
-
-  /// An array of `count` elements, one per line, element `i` written by `write(&self, i)`.
+  /// An array of numbers on one line, `[a, b, c]`, element `i` written by `write(&self, i)`:
+  /// numbers read better side by side (a colour as `[148, 0, 0]`) and keep files short.
   @inline(__always)
-  private mutating func array(count: Int, _ write: (inout JSONWriter, Int) -> Void) {
-    beginArray()
-    for i in 0..<count {
-      element()
+  private mutating func numberArray(count n: Int, _ write: (inout JSONWriter, Int) -> Void) {
+    append(UInt8(ascii: "["))
+    for i in 0..<n {
+      if i > 0 {
+        reserve(2)
+        UnsafeMutableRawPointer(start + count).storeBytes(of: Self.commaSpace, as: UInt16.self)
+        count += 2
+      }
       write(&self, i)
     }
-    endArray()
+    append(UInt8(ascii: "]"))
+    empty = false
   }
+
+  /// `, ` as one little-endian store.
+  private static let commaSpace = UInt16(littleEndian: 0x202C)
 
   // MARK: Bytes
 
