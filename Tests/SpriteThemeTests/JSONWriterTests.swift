@@ -14,7 +14,8 @@ struct JSONWriterTests {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  @Test("one member per line as \"key\": value; number arrays on one line, others one element per line")
+  @Test(
+    "one member per line as \"key\": value; number arrays on one line, others one element per line")
   func layout() {
     let text = written { w in
       w.beginObject()
@@ -45,24 +46,25 @@ struct JSONWriterTests {
       w.value(SIMD3<Int>(148, 0, -1))
       w.endObject()
     }
-    #expect(text == """
-      {
-        "doubles": [0.5, -2, 1e-07],
-        "empty": [],
-        "ints": [1, -20, 300],
-        "nested": [
-          {
-            "oklch": [0.25, 0.1, 359.5],
-            "premultiplied": [1, 2, 3, 255]
-          },
-          null
-        ],
-        "object": {},
-        "one": [7],
-        "rgb": [148, 0, -1]
-      }
+    #expect(
+      text == """
+        {
+          "doubles": [0.5, -2, 1e-07],
+          "empty": [],
+          "ints": [1, -20, 300],
+          "nested": [
+            {
+              "oklch": [0.25, 0.1, 359.5],
+              "premultiplied": [1, 2, 3, 255]
+            },
+            null
+          ],
+          "object": {},
+          "one": [7],
+          "rgb": [148, 0, -1]
+        }
 
-      """)
+        """)
   }
 
   @Test("number arrays and keys that outgrow the buffer are written whole")

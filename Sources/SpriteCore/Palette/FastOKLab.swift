@@ -36,7 +36,7 @@ enum FastOKLab {
 
   /// The linear light at which each 8-bit code starts when rounding: entry c − 1 is the linear
   /// value of the encoded midpoint (c − 0.5)/255 between codes c − 1 and c, for c in 1...255.
-  static let encodeThresholds: [Double] = (1...255).map { SRGB.toLinear((Double($0) - 0.5) / 255) }
+  static let encodeThresholds: [Double] = TransferTables.encodeThresholds
 
   /// The nearest opaque 8-bit sRGB colour to an OKLab colour, channels clamped to the gamut.
   ///

@@ -84,7 +84,8 @@ struct JSONWriter: ~Copyable {
     out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
     Self.copyShort(from: UnsafeRawPointer(key.utf8Start), count: length, to: out + 1)
     // `": ` in one store (bytes 22 3A 20, little-endian; the fourth byte is overwritten next).
-    out.storeBytes(of: UInt32(littleEndian: 0x0020_3A22), toByteOffset: 1 &+ length, as: UInt32.self)
+    out.storeBytes(
+      of: UInt32(littleEndian: 0x0020_3A22), toByteOffset: 1 &+ length, as: UInt32.self)
     count = offset(of: out + (4 &+ length))
   }
 
