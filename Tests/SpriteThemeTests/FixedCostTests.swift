@@ -189,7 +189,7 @@ struct FixedCostTests {
     for relative in stale + kept {
       try Data([1]).write(to: URL(fileURLWithPath: root + "/" + relative))
     }
-    try OutputDirectory(path: root).prepare()
+    _ = try OutputDirectory.prepare(path: root)
     for relative in stale {
       #expect(!FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
     }

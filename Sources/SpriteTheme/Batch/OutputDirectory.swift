@@ -9,40 +9,81 @@ import SpriteFetch
 
 /// The output directory of a batch: its layout, atomic writes into it, and clean-up of the
 /// temporary files an interrupted earlier run may have left.
+///
+/// The directory and its folders are opened once, in ``prepare(path:folders:)``, and every file
+/// is written relative to its folder's descriptor (``OutputFolder``): the kernel does not walk
+/// the output path again for each file, twice (create, then link in).
 struct OutputDirectory: Sendable {
+  /// A folder inside the output directory.
+  enum Folder: Int, CaseIterable, Sendable {
+    /// `themes/`: one theme file per sprite.
+    case themes
+    /// `thumbs/`: the thumbnails.
+    case thumbs
+    /// `sprites/`: the PNG files `fetch --download-only` keeps.
+    case sprites
+
+    /// The folder's name in the output directory.
+    var name: String {
+      switch self {
+      case .themes: "themes"
+      case .thumbs: "thumbs"
+      case .sprites: "sprites"
+      }
+    }
+  }
+
   /// The directory's path.
   let path: String
+  /// The directory itself, open.
+  private let root: OutputFolder
+  /// The folders `prepare` made, open, indexed by `Folder.rawValue`.
+  private let folders: [OutputFolder?]
 
-  /// Creates the directory with `folders` inside (by default `themes/` and `thumbs/`) and removes
-  /// stale temporary files.
-  func prepare(folders: [String] = ["themes", "thumbs"]) throws(ThemeBatch.Fatal) {
-    for folder in [path] + folders.map({ path + "/" + $0 }) {
+  /// Creates the directory at `path` with `folders` inside, removes stale temporary files from
+  /// all of them, and opens them for writing.
+  static func prepare(
+    path: String, folders: [Folder] = [.themes, .thumbs]
+  ) throws(ThemeBatch.Fatal) -> OutputDirectory {
+    func open(_ folder: String) throws(ThemeBatch.Fatal) -> OutputFolder {
       do {
         try FileIO.createDirectory(folder)
+        removeStaleTemporaries(in: folder)
+        return try OutputFolder(path: folder)
       } catch {
         throw ThemeBatch.Fatal(path: folder, reason: error.reason)
       }
-      removeStaleTemporaries(in: folder)
     }
+    let root = try open(path)
+    var opened = [OutputFolder?](repeating: nil, count: Folder.allCases.count)
+    for folder in folders { opened[folder.rawValue] = try open(path + "/" + folder.name) }
+    return OutputDirectory(path: path, root: root, folders: opened)
   }
 
-  /// Writes `bytes` atomically at `relative` (e.g. `themes/x.json`) inside the directory.
-  func write(_ bytes: [UInt8], to relative: String) throws(ThemePipeline.Error) {
-    let target = path + "/" + relative
-    do {
-      try FileIO.writeAtomically(bytes, to: target)
-    } catch {
-      throw .writeFailed(path: target, reason: error.reason, outOfSpace: error.isOutOfSpace)
-    }
+  private init(path: String, root: OutputFolder, folders: [OutputFolder?]) {
+    self.path = path
+    self.root = root
+    self.folders = folders
   }
 
-  /// Writes the bytes of `buffer` atomically at `relative` inside the directory.
-  func write(_ buffer: UnsafeRawBufferPointer, to relative: String) throws(ThemePipeline.Error) {
-    let target = path + "/" + relative
+  /// The open `folder`; `prepare` must have made it.
+  func open(_ folder: Folder) -> OutputFolder {
+    guard let open = folders[folder.rawValue] else {
+      preconditionFailure("the output directory was prepared without \(folder.name)/")
+    }
+    return open
+  }
+
+  /// Writes the bytes of `buffer` atomically as the file `name` in `folder`.
+  func write(
+    _ buffer: UnsafeRawBufferPointer, into folder: Folder, named name: String
+  ) throws(ThemePipeline.Error) {
     do {
-      try FileIO.writeAtomically(buffer, to: target)
+      try open(folder).write(buffer, named: name)
     } catch {
-      throw .writeFailed(path: target, reason: error.reason, outOfSpace: error.isOutOfSpace)
+      throw .writeFailed(
+        path: path + "/" + folder.name + "/" + name, reason: error.reason,
+        outOfSpace: error.isOutOfSpace)
     }
   }
 
@@ -54,14 +95,14 @@ struct OutputDirectory: Sendable {
   /// Writes `index.json` from its encoded bytes.
   func writeIndex(_ encoded: [UInt8]) throws(ThemeBatch.Fatal) {
     do {
-      try write(encoded, to: "index.json")
+      try root.write(encoded, named: "index.json")
     } catch {
-      throw ThemeBatch.Fatal(path: error.source, reason: error.reason)
+      throw ThemeBatch.Fatal(path: path + "/index.json", reason: error.reason)
     }
   }
 
   /// Removes `.NAME.tmp-PID-N` files that ``FileIO/writeAtomically(_:to:)`` left when a run was killed.
-  private func removeStaleTemporaries(in folder: String) {
+  private static func removeStaleTemporaries(in folder: String) {
     var stale = [String]()
     FileIO.forEachEntry(in: folder) { name, _ in
       if TemporaryName.isHidden(name) { stale.append(String(decoding: name, as: UTF8.self)) }
@@ -69,7 +110,6 @@ struct OutputDirectory: Sendable {
     // Removed after the listing, so that removing does not disturb the directory stream.
     for name in stale { unlink(folder + "/" + name) }
   }
-
 }
 
 /// Writes one analysed sprite into an output directory: its thumbnails first, then its theme,
@@ -105,8 +145,11 @@ struct SpriteWriter: Sendable {
     for size in thumbnailSizes {
       let thumbnail = Thumbnail(size: size)
       let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: source)
-      let relative = "thumbs/\(name)-\(size).png"
-      try output.write(png, to: relative)
+      let file = "\(name)-\(size).png"
+      try png.withUnsafeBytes { buffer in
+        Result { () throws(ThemePipeline.Error) in try output.write(buffer, into: .thumbs, named: file) }
+      }.get()
+      let relative = "thumbs/" + file
       let dimensions = thumbnail.outputSize(width: sprite.image.width, height: sprite.image.height)
       sprite.theme.thumbnails.append(
         Theme.ThumbnailFile(
@@ -114,11 +157,12 @@ struct SpriteWriter: Sendable {
           filter: thumbnail.resolvedFilter(width: sprite.image.width, height: sprite.image.height)
             .rawValue))
     }
-    let relative = "themes/" + name + ".json"
+    let file = name + ".json"
     ThemeEncoder.encode(sprite.theme, into: &json)
     try json.withBytes { buffer throws(ThemePipeline.Error) in
-      try output.write(buffer, to: relative)
+      try output.write(buffer, into: .themes, named: file)
     }
+    let relative = "themes/" + file
     return BatchIndex.Entry(
       name: name, source: source, theme: relative, average: sprite.theme.average.hex,
       dominant: sprite.theme.dominant?.hex)

@@ -56,14 +56,27 @@ final class OutputFolder: Sendable {
   /// was used.
   @discardableResult
   func write(_ bytes: [UInt8], named name: String, unnamed: Bool) throws(FileIO.Failure) -> Bool {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileIO.Failure) in try write(buffer, named: name, unnamed: unnamed) }
+    }.get()
+  }
+
+  /// Writes the bytes of `buffer` atomically as the file `name`, as the array form does.
+  func write(_ buffer: UnsafeRawBufferPointer, named name: String) throws(FileIO.Failure) {
+    try write(buffer, named: name, unnamed: true)
+  }
+
+  /// Writes the bytes of `buffer` as the array form with `unnamed` does.
+  @discardableResult
+  func write(
+    _ buffer: UnsafeRawBufferPointer, named name: String, unnamed: Bool
+  ) throws(FileIO.Failure) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     if unnamed {
-      let outcome = bytes.withUnsafeBytes {
-        UnnamedFile.write(
-          $0, folder: descriptor, folderPath: ".", name: name,
-          temporary: FileIO.temporaryName(for: name))
-      }
+      let outcome = UnnamedFile.write(
+        buffer, folder: descriptor, folderPath: ".", name: name,
+        temporary: FileIO.temporaryName(for: name))
       switch outcome {
       case .written: return true
       case .failed(let code): throw FileIO.Failure(errno: code)
@@ -73,7 +86,7 @@ final class OutputFolder: Sendable {
     let temporary = FileIO.temporaryName(for: name)
     let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileIO.Failure(errno: errno) }
-    var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) } ?? 0
+    var failure = FileIO.writeAll(fd, buffer) ?? 0
     if close(fd) != 0, failure == 0 { failure = errno }
     if failure == 0, renameat(descriptor, temporary, descriptor, name) != 0 { failure = errno }
     if failure != 0 {

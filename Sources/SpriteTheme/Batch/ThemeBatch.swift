@@ -91,8 +91,7 @@ public final class ThemeBatch: Sendable {
   public func run(
     stopRequested: (@Sendable () -> Bool)? = nil, progress: (@Sendable (Progress) -> Void)? = nil
   ) throws(Fatal) -> Outcome {
-    let output = OutputDirectory(path: options.outputDirectory)
-    try output.prepare()
+    let output = try OutputDirectory.prepare(path: options.outputDirectory)
     let total = inputs.count
     state.withLock { $0.results = Array(repeating: nil, count: total) }
 

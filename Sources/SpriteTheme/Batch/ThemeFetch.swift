@@ -141,22 +141,17 @@ public final class ThemeFetch: Sendable {
     inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
     progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(ThemeBatch.Fatal) -> Outcome {
-    let output = OutputDirectory(path: options.outputDirectory)
-    try output.prepare(folders: options.downloadOnly ? ["sprites"] : ["themes", "thumbs"])
-    let sprites: DownloadedSprites?
-    do {
-      sprites =
-        options.downloadOnly
-        ? DownloadedSprites(
-          folder: try OutputFolder(path: output.path + "/sprites"),
-          cacheDirectory: options.cacheDirectory ?? (output.path + "/.cache"), ttl: options.ttl,
-          now: options.now,
-          // A sprite that cannot be written stops the run, as a fatal result does.
-          whenWriteFails: { [state] in state.withLock { $0.fatal = true } })
-        : nil
-    } catch {
-      throw ThemeBatch.Fatal(path: output.path + "/sprites", reason: error.reason)
-    }
+    let output = try OutputDirectory.prepare(
+      path: options.outputDirectory, folders: options.downloadOnly ? [.sprites] : [.themes, .thumbs])
+    let sprites =
+      options.downloadOnly
+      ? DownloadedSprites(
+        folder: output.open(.sprites),
+        cacheDirectory: options.cacheDirectory ?? (output.path + "/.cache"), ttl: options.ttl,
+        now: options.now,
+        // A sprite that cannot be written stops the run, as a fatal result does.
+        whenWriteFails: { [state] in state.withLock { $0.fatal = true } })
+      : nil
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
     let downloadOnly = options.downloadOnly
