@@ -60,12 +60,6 @@ struct OutputDirectory: Sendable {
     return OutputDirectory(path: path, root: root, folders: opened)
   }
 
-  private init(path: String, root: OutputFolder, folders: [OutputFolder?]) {
-    self.path = path
-    self.root = root
-    self.folders = folders
-  }
-
   /// The open `folder`; `prepare` must have made it.
   func open(_ folder: Folder) -> OutputFolder {
     guard let open = folders[folder.rawValue] else {
@@ -147,7 +141,9 @@ struct SpriteWriter: Sendable {
       let png = try pipeline.thumbnailPNG(of: sprite.image, size: size, source: source)
       let file = "\(name)-\(size).png"
       try png.withUnsafeBytes { buffer in
-        Result { () throws(ThemePipeline.Error) in try output.write(buffer, into: .thumbs, named: file) }
+        Result { () throws(ThemePipeline.Error) in
+          try output.write(buffer, into: .thumbs, named: file)
+        }
       }.get()
       let relative = "thumbs/" + file
       let dimensions = thumbnail.outputSize(width: sprite.image.width, height: sprite.image.height)

@@ -142,7 +142,8 @@ public final class ThemeFetch: Sendable {
     progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = try OutputDirectory.prepare(
-      path: options.outputDirectory, folders: options.downloadOnly ? [.sprites] : [.themes, .thumbs])
+      path: options.outputDirectory,
+      folders: options.downloadOnly ? [.sprites] : [.themes, .thumbs])
     let sprites =
       options.downloadOnly
       ? DownloadedSprites(
