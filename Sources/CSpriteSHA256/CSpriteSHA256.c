@@ -63,7 +63,9 @@ static const uint8_t *block(const Lane *lane, size_t index) {
 }
 
 static inline uint32_t load_be32(const uint8_t *p) {
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+  uint32_t v;
+  memcpy(&v, p, sizeof v);  // one load and a byte swap, not four loads and shifts
+  return __builtin_bswap32(v);
 }
 
 #define SPRITE_AVX2 __attribute__((target("avx2")))
@@ -127,11 +129,69 @@ SPRITE_AVX2 static void compress8(
   }
 }
 
+#define SPRITE_AVX512VL __attribute__((target("avx2,avx512f,avx512vl")))
+
+// xor of three (truth table 0x96), Ch(x, y, z) = x ? y : z (0xca), Maj (0xe8), one instruction each.
+#define TERNARY(a, b, c, table) _mm256_ternarylogic_epi32((a), (b), (c), (table))
+
+// compress8 with AVX-512VL's rotate and three-input logic on the same 256-bit lanes.
+SPRITE_AVX512VL static void compress8_vl(
+    uint32_t h[8][kLanes], const uint32_t words[16][kLanes], const int32_t live[kLanes]) {
+  __m256i w[16];
+  for (int t = 0; t < 16; t++) w[t] = _mm256_load_si256((const __m256i *)words[t]);
+  __m256i state[8];
+  for (int j = 0; j < 8; j++) state[j] = _mm256_load_si256((const __m256i *)h[j]);
+  __m256i a = state[0], b = state[1], c = state[2], d = state[3];
+  __m256i e = state[4], f = state[5], g = state[6], hh = state[7];
+#pragma clang loop unroll(full)
+  for (int t = 0; t < 64; t++) {
+    __m256i wt;
+    if (t < 16) {
+      wt = w[t];
+    } else {
+      __m256i w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
+      __m256i s0 = TERNARY(_mm256_ror_epi32(w15, 7), _mm256_ror_epi32(w15, 18),
+                           _mm256_srli_epi32(w15, 3), 0x96);
+      __m256i s1 = TERNARY(_mm256_ror_epi32(w2, 17), _mm256_ror_epi32(w2, 19),
+                           _mm256_srli_epi32(w2, 10), 0x96);
+      wt = _mm256_add_epi32(_mm256_add_epi32(w[t & 15], s0),
+                            _mm256_add_epi32(w[(t - 7) & 15], s1));
+      w[t & 15] = wt;
+    }
+    __m256i sigma1 =
+        TERNARY(_mm256_ror_epi32(e, 6), _mm256_ror_epi32(e, 11), _mm256_ror_epi32(e, 25), 0x96);
+    __m256i ch = TERNARY(e, f, g, 0xca);
+    __m256i t1 = _mm256_add_epi32(
+        _mm256_add_epi32(hh, sigma1),
+        _mm256_add_epi32(ch, _mm256_add_epi32(_mm256_set1_epi32((int)kRound[t]), wt)));
+    __m256i sigma0 =
+        TERNARY(_mm256_ror_epi32(a, 2), _mm256_ror_epi32(a, 13), _mm256_ror_epi32(a, 22), 0x96);
+    __m256i t2 = _mm256_add_epi32(sigma0, TERNARY(a, b, c, 0xe8));
+    hh = g;
+    g = f;
+    f = e;
+    e = _mm256_add_epi32(d, t1);
+    d = c;
+    c = b;
+    b = a;
+    a = _mm256_add_epi32(t1, t2);
+  }
+  __m256i mask = _mm256_loadu_si256((const __m256i *)live);
+  __m256i next[8] = {a, b, c, d, e, f, g, hh};
+  for (int j = 0; j < 8; j++) {
+    __m256i sum = _mm256_blendv_epi8(state[j], _mm256_add_epi32(state[j], next[j]), mask);
+    _mm256_store_si256((__m256i *)h[j], sum);
+  }
+}
+
+typedef void (*Compress)(uint32_t[8][kLanes], const uint32_t[16][kLanes], const int32_t[kLanes]);
+
 // Hashes `count` messages with eight lanes kept busy: when a lane's message ends, its digest is
 // written out and the next message starts in that lane (Intel's multi-buffer "job manager"), so
 // long and short messages mix without the short ones' lanes idling.
 static void hashMany(
-    const uint8_t *const *messages, const size_t *lengths, size_t count, uint8_t *digests) {
+    Compress compress, const uint8_t *const *messages, const size_t *lengths, size_t count,
+    uint8_t *digests) {
   Lane lanes[kLanes];
   size_t owner[kLanes];  // the message in each lane
   size_t position[kLanes];  // the lane's next block
@@ -160,7 +220,7 @@ static void hashMany(
         for (int t = 0; t < 16; t++) words[t][i] = 0;
       }
     }
-    compress8(h, words, live);
+    compress(h, words, live);
     for (int i = 0; i < kLanes; i++) {
       if (!live[i] || ++position[i] < lanes[i].total) continue;
       uint8_t *digest = digests + 32 * owner[i];
@@ -186,14 +246,39 @@ static void hashMany(
 
 int CSpriteSHA256_lanes(void) { return __builtin_cpu_supports("avx2") ? kLanes : 0; }
 
+int CSpriteSHA256_variants(void) {
+  if (!__builtin_cpu_supports("avx2")) return 0;
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") ? 2 : 1;
+}
+
+void CSpriteSHA256_hashManyWith(
+    int variant, const uint8_t *const *messages, const size_t *lengths, size_t count,
+    uint8_t *digests) {
+  if (variant == 0) variant = CSpriteSHA256_variants();
+  hashMany(variant >= 2 ? compress8_vl : compress8, messages, lengths, count, digests);
+}
+
 void CSpriteSHA256_hashMany(
     const uint8_t *const *messages, const size_t *lengths, size_t count, uint8_t *digests) {
-  hashMany(messages, lengths, count, digests);
+  // __builtin_cpu_supports reads flags set once at start-up: a few instructions per call.
+  CSpriteSHA256_hashManyWith(0, messages, lengths, count, digests);
 }
 
 #else
 
 int CSpriteSHA256_lanes(void) { return 0; }
+
+int CSpriteSHA256_variants(void) { return 0; }
+
+void CSpriteSHA256_hashManyWith(
+    int variant, const uint8_t *const *messages, const size_t *lengths, size_t count,
+    uint8_t *digests) {
+  (void)variant;
+  (void)messages;
+  (void)lengths;
+  (void)count;
+  (void)digests;
+}
 
 void CSpriteSHA256_hashMany(
     const uint8_t *const *messages, const size_t *lengths, size_t count, uint8_t *digests) {

@@ -43,8 +43,11 @@ struct SHA256Tests {
     }
   }
 
-  @Test("eight at a time (AVX2 lanes): groups of mixed lengths match the reference, in order")
-  func lanesMatchReference() {
+  @Test(
+    "eight at a time (AVX2 lanes, then AVX-512VL where there is): groups of mixed lengths match the reference, in order",
+    // Every variant this processor can run (without AVX2, the one-by-one fallback once).
+    arguments: Array(1...max(1, SHA256.variants)))
+  func lanesMatchReference(variant: Int) {
     var rng = SeededRandom(seed: 12)
     // Lengths around every padding boundary, empty messages, and long ones beside short ones,
     // in groups of 1 to 19 (full groups of eight and partial ones).
@@ -63,14 +66,14 @@ struct SHA256Tests {
     var everything = [String]()
     for group in groups {
       let expected = group.map { ReferenceSHA256.digest(of: $0).map { String(format: "%02x", $0) }.joined() }
-      #expect(SHA256.hex(ofEach: group) == expected, "lengths \(group.map(\.count))")
+      #expect(SHA256.hex(ofEach: group, variant: variant) == expected, "lengths \(group.map(\.count))")
       everything += expected
     }
     // All at once: lanes take the next message as theirs end, long and short mixed.
-    #expect(SHA256.hex(ofEach: groups.flatMap { $0 }) == everything)
+    #expect(SHA256.hex(ofEach: groups.flatMap { $0 }, variant: variant) == everything)
     let nist = ["", "abc", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"].map { Array($0.utf8) }
     #expect(
-      SHA256.hex(ofEach: nist) == [
+      SHA256.hex(ofEach: nist, variant: variant) == [
         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
         "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",

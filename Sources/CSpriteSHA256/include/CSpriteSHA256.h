@@ -21,6 +21,16 @@ int CSpriteSHA256_lanes(void);
 void CSpriteSHA256_hashMany(
     const uint8_t *const *messages, const size_t *lengths, size_t count, uint8_t *digests);
 
+/// The code variants `CSpriteSHA256_hashManyWith` can use here: 0 without AVX2, 1 with AVX2
+/// alone, 2 when AVX-512VL's rotate and three-input logic are there too.
+int CSpriteSHA256_variants(void);
+
+/// `CSpriteSHA256_hashMany` with the code of `variant` (1 or 2, at most
+/// `CSpriteSHA256_variants()`; 0 for the best there is), so that tests can run each one.
+void CSpriteSHA256_hashManyWith(
+    int variant, const uint8_t *const *messages, const size_t *lengths, size_t count,
+    uint8_t *digests);
+
 #ifdef __cplusplus
 }
 #endif

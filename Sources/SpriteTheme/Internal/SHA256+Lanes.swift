@@ -8,12 +8,23 @@ extension SHA256 {
   /// the lanes of one AVX2 register where the processor has it (`CSpriteSHA256`; a lane whose
   /// message ends takes the next), else one by one with ``hex(of:)``. Same results either way.
   static func hex(ofEach messages: [[UInt8]]) -> [String] {
+    hex(ofEach: messages, variant: 0)
+  }
+
+  /// The code variants ``hex(ofEach:variant:)`` can use here: 0 without AVX2, 1 with AVX2, 2 with
+  /// AVX-512VL's rotate and three-input logic as well (same 256-bit lanes).
+  static let variants = Int(CSpriteSHA256_variants())
+
+  /// ``hex(ofEach:)`` with the lane code of `variant` (1 or 2, at most ``variants``; 0 for the
+  /// best there is), so that tests run each one.
+  static func hex(ofEach messages: [[UInt8]], variant: Int) -> [String] {
     guard lanes > 1, messages.count > 1 else { return messages.map { hex(of: $0) } }
     var digests = [UInt8](filled: 0, count: 32 * messages.count)
     let lengths = messages.map { $0.count }
     withBaseAddresses(of: messages[...]) { pointers in
       digests.withUnsafeMutableBufferPointer { out in
-        CSpriteSHA256_hashMany(pointers, lengths, messages.count, out.baseAddress!)
+        CSpriteSHA256_hashManyWith(
+          Int32(variant), pointers, lengths, messages.count, out.baseAddress!)
       }
     }
     return (0..<messages.count).map { hex(digest: digests[(32 * $0)..<(32 * $0 + 32)]) }
