@@ -19,6 +19,12 @@ public enum ThemeEncoder {
   /// Replaces the contents of `writer` with the JSON bytes of `theme`, reusing its buffer.
   static func encode(_ theme: Theme, into writer: inout JSONWriter) {
     writer.reset()
+    encode(theme, appendingTo: &writer)
+  }
+
+  /// Writes the JSON bytes of `theme` after the documents `writer` holds already.
+  static func encode(_ theme: Theme, appendingTo writer: inout JSONWriter) {
+    writer.beginDocument()
     writer.write(theme)
     writer.finish()
   }

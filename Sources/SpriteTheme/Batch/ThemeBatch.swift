@@ -139,7 +139,9 @@ public final class ThemeBatch: Sendable {
   ) {
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
-    var json = JSONWriter()
+    // One buffer holds the themes of a whole group until they are written.
+    var json = JSONWriter(capacity: 1 << 16)
+    var processed = [(position: Int, item: ProcessedItem)]()
     let total = inputs.count
     let groupSize = SHA256.lanes > 1 ? 32 : 1
     while let positions = state.withLock({
@@ -153,18 +155,36 @@ public final class ThemeBatch: Sendable {
         }
       }
       var digests = SHA256.hex(ofEach: files.compactMap { $0.bytes })[...]
+      // Analyse the group, then write its files together (see `SpriteWriter.encode`).
+      json.reset()
+      processed.removeAll(keepingCapacity: true)
+      var stopping = false
       for (position, file) in zip(positions, files) {
         if let stopRequested, stopRequested() { cancel() }
-        if state.withLock({ $0.cancelled || $0.fatal != nil }) { return }
+        if state.withLock({ $0.cancelled || $0.fatal != nil }) {
+          stopping = true
+          break
+        }
+        // The digests are in the order of the files that could be read.
+        let digest: String? = if case .read = file { digests.removeFirst() } else { nil }
+        let item = process(
+          inputs[position], file: file, sha256: digest, writer: writer, json: &json)
+        processed.append((position, item))
+      }
+      // What was analysed is written even when the run is stopping: every file whole.
+      for (position, item) in processed {
         let result: ItemResult
-        do {
-          // The digests are in the order of the files that could be read.
-          let digest: String? = if case .read = file { digests.removeFirst() } else { nil }
-          result = try process(
-            inputs[position], file: file, sha256: digest, writer: writer, json: &json)
-        } catch {
-          state.withLock { $0.fatal = $0.fatal ?? error }
-          return
+        switch item {
+        case .encoded(let encoded):
+          do {
+            try writer.write(encoded, json: json)
+          } catch {
+            state.withLock { $0.fatal = $0.fatal ?? Self.fatal(error) }
+            return
+          }
+          result = .written(encoded.entry)
+        case .failed(let failure):
+          result = .failed(failure)
         }
         state.withLock { run in
           run.results[position] = result
@@ -173,28 +193,41 @@ public final class ThemeBatch: Sendable {
           progress?(Progress(done: run.done, failed: run.failed, total: total))
         }
       }
+      if stopping { return }
     }
   }
 
   /// Analyses one input (its bytes as read, or why they could not be, and their digest) and
-  /// writes its thumbnails, then its theme.
+  /// encodes its thumbnails and theme, to be written with the rest of its group.
   private func process(
     _ input: BatchInput, file: InputFile, sha256: String?,
     writer: SpriteWriter, json: inout JSONWriter
-  ) throws(Fatal) -> ItemResult {
+  ) -> ProcessedItem {
     do throws(ThemePipeline.Error) {
       let sprite = try options.pipeline.analyze(
         bytes: try file.contents(), name: ThemePipeline.spriteName(forPath: input.path),
         path: input.path, sha256: sha256)
-      return .written(try writer.write(sprite, name: input.name, source: input.path, json: &json))
+      return .encoded(
+        try writer.encode(sprite, name: input.name, source: input.path, appendingTo: &json))
     } catch {
-      if case .writeFailed(let path, let reason, _) = error {
-        throw Fatal(path: path, reason: reason)
-      }
       return .failed(
         BatchIndex.Failure(source: input.path, stage: error.stage, message: error.reason))
     }
   }
+
+  /// The fatal error for a file that could not be written.
+  private static func fatal(_ error: ThemePipeline.Error) -> Fatal {
+    if case .writeFailed(let path, let reason, _) = error {
+      return Fatal(path: path, reason: reason)
+    }
+    return Fatal(path: error.source, reason: error.reason)
+  }
+}
+
+/// One input after analysis: its files encoded and waiting to be written, or why it failed.
+private enum ProcessedItem {
+  case encoded(EncodedSprite)
+  case failed(BatchIndex.Failure)
 }
 
 /// An input's bytes as read, or why they could not be.

@@ -39,8 +39,22 @@ struct JSONWriter: ~Copyable {
   /// Empties the buffer, keeping its storage, to write the next document.
   mutating func reset() {
     count = 0
+    beginDocument()
+  }
+
+  /// Starts a new document after the bytes written so far, so that one buffer holds several.
+  /// (A finished document leaves the state as it was; this also recovers from an unfinished one.)
+  mutating func beginDocument() {
     depth = 0
     empty = true
+  }
+
+  /// Calls `body` with the bytes in `range` (offsets since the last ``reset()``), uncopied.
+  func withBytes<R, E: Error>(
+    in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+  ) throws(E) -> R {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "bytes not written")
+    return try body(UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count))
   }
 
   /// Ends the document with its newline.
