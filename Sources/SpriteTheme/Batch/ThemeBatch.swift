@@ -139,39 +139,19 @@ public final class ThemeBatch: Sendable {
   ) {
     let writer = SpriteWriter(
       output: output, pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes)
-    // One buffer holds the themes of a whole group until they are written.
-    var json = JSONWriter(capacity: 1 << 16)
+    // The themes waiting to be written share one buffer.
+    var json = JSONWriter(capacity: 1 << 15)
     var processed = [(position: Int, item: ProcessedItem)]()
     let total = inputs.count
     let groupSize = SHA256.lanes > 1 ? 32 : 1
-    while let positions = state.withLock({
-      $0.nextPositions(upTo: groupSize, total: total, workers: options.jobs)
-    }) {
-      let files = positions.map { position -> InputFile in
-        do throws(ThemePipeline.Error) {
-          return .read(try options.pipeline.read(inputs[position].path))
-        } catch {
-          return .unreadable(error)
-        }
+
+    /// Writes the files of `processed` in order and records each result; false after a fatal
+    /// error (a file that could not be written).
+    func flush() -> Bool {
+      defer {
+        json.reset()
+        processed.removeAll(keepingCapacity: true)
       }
-      var digests = SHA256.hex(ofEach: files.compactMap { $0.bytes })[...]
-      // Analyse the group, then write its files together (see `SpriteWriter.encode`).
-      json.reset()
-      processed.removeAll(keepingCapacity: true)
-      var stopping = false
-      for (position, file) in zip(positions, files) {
-        if let stopRequested, stopRequested() { cancel() }
-        if state.withLock({ $0.cancelled || $0.fatal != nil }) {
-          stopping = true
-          break
-        }
-        // The digests are in the order of the files that could be read.
-        let digest: String? = if case .read = file { digests.removeFirst() } else { nil }
-        let item = process(
-          inputs[position], file: file, sha256: digest, writer: writer, json: &json)
-        processed.append((position, item))
-      }
-      // What was analysed is written even when the run is stopping: every file whole.
       for (position, item) in processed {
         let result: ItemResult
         switch item {
@@ -180,7 +160,7 @@ public final class ThemeBatch: Sendable {
             try writer.write(encoded, json: json)
           } catch {
             state.withLock { $0.fatal = $0.fatal ?? Self.fatal(error) }
-            return
+            return false
           }
           result = .written(encoded.entry)
         case .failed(let failure):
@@ -193,9 +173,43 @@ public final class ThemeBatch: Sendable {
           progress?(Progress(done: run.done, failed: run.failed, total: total))
         }
       }
-      if stopping { return }
+      return true
+    }
+
+    while let positions = state.withLock({
+      $0.nextPositions(upTo: groupSize, total: total, workers: options.jobs)
+    }) {
+      let files = positions.map { position -> InputFile in
+        do throws(ThemePipeline.Error) {
+          return .read(try options.pipeline.read(inputs[position].path))
+        } catch {
+          return .unreadable(error)
+        }
+      }
+      var digests = SHA256.hex(ofEach: files.compactMap { $0.bytes })[...]
+      for (position, file) in zip(positions, files) {
+        if let stopRequested, stopRequested() { cancel() }
+        if state.withLock({ $0.cancelled || $0.fatal != nil }) {
+          // What was analysed is written even when the run stops: every file whole.
+          _ = flush()
+          return
+        }
+        // The digests are in the order of the files that could be read.
+        let digest: String? = if case .read = file { digests.removeFirst() } else { nil }
+        let item = process(
+          inputs[position], file: file, sha256: digest, writer: writer, json: &json)
+        processed.append((position, item))
+        // Files are written a few sprites at a time (see `SpriteWriter.encode`).
+        if processed.count == Self.writeRun, !flush() { return }
+      }
+      if !flush() { return }
     }
   }
+
+  /// How many sprites' files a worker writes in a row: creating files costs the kernel about
+  /// half as much in a row as between analyses; a few in a row get most of that, and keep the
+  /// buffer that holds them small.
+  static let writeRun = 8
 
   /// Analyses one input (its bytes as read, or why they could not be, and their digest) and
   /// encodes its thumbnails and theme, to be written with the rest of its group.
