@@ -110,6 +110,25 @@ struct FixedCostTests {
       """)
   }
 
+  @Test("a folder not asked for is not created, but its stale temporaries are removed")
+  func foldersOnlyWhenAsked() throws {
+    let directory = try TemporaryDirectory()
+    let fresh = directory.url.path + "/fresh"
+    _ = try OutputDirectory.prepare(path: fresh, folders: [.themes])
+    #expect(FileManager.default.fileExists(atPath: fresh + "/themes"))
+    #expect(!FileManager.default.fileExists(atPath: fresh + "/thumbs"))
+    #expect(!FileManager.default.fileExists(atPath: fresh + "/sprites"))
+
+    let used = directory.url.path + "/used"
+    try FileManager.default.createDirectory(
+      atPath: used + "/thumbs", withIntermediateDirectories: true)
+    try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/.a-32.png.tmp-7-1"))
+    try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/a-32.png"))
+    _ = try OutputDirectory.prepare(path: used, folders: [.themes])
+    #expect(!FileManager.default.fileExists(atPath: used + "/thumbs/.a-32.png.tmp-7-1"))
+    #expect(FileManager.default.fileExists(atPath: used + "/thumbs/a-32.png"))
+  }
+
   @Test("the ASCII name fast path agrees with Foundation's folding")
   func asciiNamesAgree() {
     var rng = SeededRandom(seed: 3)

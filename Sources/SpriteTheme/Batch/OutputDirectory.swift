@@ -40,8 +40,9 @@ struct OutputDirectory: Sendable {
   /// The folders `prepare` made, open, indexed by `Folder.rawValue`.
   private let folders: [OutputFolder?]
 
-  /// Creates the directory at `path` with `folders` inside, removes stale temporary files from
-  /// all of them, and opens them for writing.
+  /// Creates the directory at `path` with `folders` inside, opens them for writing, and removes
+  /// the stale temporary files of an interrupted run from them and from any other folder of the
+  /// layout that is already there (a run without thumbnails cleans up after one with them).
   static func prepare(
     path: String, folders: [Folder] = [.themes, .thumbs]
   ) throws(ThemeBatch.Fatal) -> OutputDirectory {
@@ -56,7 +57,13 @@ struct OutputDirectory: Sendable {
     }
     let root = try open(path)
     var opened = [OutputFolder?](repeating: nil, count: Folder.allCases.count)
-    for folder in folders { opened[folder.rawValue] = try open(path + "/" + folder.name) }
+    for folder in Folder.allCases {
+      if folders.contains(folder) {
+        opened[folder.rawValue] = try open(path + "/" + folder.name)
+      } else {
+        removeStaleTemporaries(in: path + "/" + folder.name)  // nothing when it is not there
+      }
+    }
     return OutputDirectory(path: path, root: root, folders: opened)
   }
 

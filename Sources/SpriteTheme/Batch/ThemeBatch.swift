@@ -91,7 +91,10 @@ public final class ThemeBatch: Sendable {
   public func run(
     stopRequested: (@Sendable () -> Bool)? = nil, progress: (@Sendable (Progress) -> Void)? = nil
   ) throws(Fatal) -> Outcome {
-    let output = try OutputDirectory.prepare(path: options.outputDirectory)
+    // thumbs/ only when there are thumbnails to write.
+    let output = try OutputDirectory.prepare(
+      path: options.outputDirectory,
+      folders: options.thumbnailSizes.isEmpty ? [.themes] : [.themes, .thumbs])
     let total = inputs.count
     state.withLock { $0.results = Array(repeating: nil, count: total) }
 

@@ -143,7 +143,8 @@ public final class ThemeFetch: Sendable {
   ) async throws(ThemeBatch.Fatal) -> Outcome {
     let output = try OutputDirectory.prepare(
       path: options.outputDirectory,
-      folders: options.downloadOnly ? [.sprites] : [.themes, .thumbs])
+      folders: options.downloadOnly
+        ? [.sprites] : options.thumbnailSizes.isEmpty ? [.themes] : [.themes, .thumbs])
     let sprites =
       options.downloadOnly
       ? DownloadedSprites(
