@@ -11,11 +11,6 @@
 #   made the loader look for each library in four folders next to it first.
 # - GCC's unwinder linked in too (-static-libgcc): libgcc_s.so was one more library to map and
 #   bind at every start (about 0.1 ms); the C++ runtime linked in above is its only user.
-# - Relative relocations packed (lld's -z pack-relative-relocs, DT_RELR): the static runtime's
-#   ~23,500 pointers were 570 KB of RELA records the loader read and applied one by one at
-#   every start (0.3 M instructions); as RELR bitmaps they are 4.5 KB. Needs the toolchain's
-#   ld.lld and glibc 2.36 or later where the binary runs; without them the default linker is
-#   used as before.
 # - Generic metadata reached through its accessor, not by demangling a mangled name
 #   (-disable-concrete-type-metadata-mangled-name-accessors): the names save a little code,
 #   but the first use of each concrete type (an array of SIMD4<Float>, of palette entries, ...)
@@ -40,14 +35,6 @@ if [[ "$archive" == /* && -f "$archive" ]]; then
   flags+=(-Xlinker -L"$folder" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 elif [[ "$(uname -s)" == Linux ]]; then
   echo "build-release: no libstdc++.a found; linking libstdc++ dynamically" >&2
-fi
-if [[ "$(uname -s)" == Linux ]]; then
-  lld="$(dirname "$(readlink -f "$(command -v swift)")")/ld.lld"
-  glibc="$(getconf GNU_LIBC_VERSION 2>/dev/null || true)"  # "glibc 2.36"
-  minor="${glibc##*.}"
-  if [[ -x "$lld" && "$glibc" == "glibc 2."* && "$minor" =~ ^[0-9]+$ && "$minor" -ge 36 ]]; then
-    flags+=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
-  fi
 fi
 swift build "${flags[@]}" "$@" >&2
 echo "$(swift build -c release --show-bin-path)/sprite-theme"
