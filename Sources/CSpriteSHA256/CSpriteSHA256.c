@@ -80,14 +80,32 @@ SPRITE_AVX2 static inline __m256i xor3(__m256i a, __m256i b, __m256i c) {
   return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
 }
 
+// The block's sixteen words and the eight state words of every lane, into registers.
+SPRITE_AVX2 static inline void load_block(
+    __m256i w[16], __m256i state[8], const uint32_t h[8][kLanes],
+    const uint32_t words[16][kLanes]) {
+  for (int t = 0; t < 16; t++) w[t] = _mm256_load_si256((const __m256i *)words[t]);
+  for (int j = 0; j < 8; j++) state[j] = _mm256_load_si256((const __m256i *)h[j]);
+}
+
+// Adds the block's result `next` to the state of the lanes where `live` is set (6.2.2, step 4)
+// and stores every lane's state.
+SPRITE_AVX2 static inline void store_state(
+    uint32_t h[8][kLanes], const __m256i state[8], const __m256i next[8],
+    const int32_t live[kLanes]) {
+  __m256i mask = _mm256_loadu_si256((const __m256i *)live);
+  for (int j = 0; j < 8; j++) {
+    __m256i sum = _mm256_blendv_epi8(state[j], _mm256_add_epi32(state[j], next[j]), mask);
+    _mm256_store_si256((__m256i *)h[j], sum);
+  }
+}
+
 // The compression function (6.2.2) on one block per lane; lanes where `live` is 0 keep their
 // state. `h` holds the eight state words of every lane, word-major.
 SPRITE_AVX2 static void compress8(
     uint32_t h[8][kLanes], const uint32_t words[16][kLanes], const int32_t live[kLanes]) {
-  __m256i w[16];
-  for (int t = 0; t < 16; t++) w[t] = _mm256_load_si256((const __m256i *)words[t]);
-  __m256i state[8];
-  for (int j = 0; j < 8; j++) state[j] = _mm256_load_si256((const __m256i *)h[j]);
+  __m256i w[16], state[8];
+  load_block(w, state, h, words);
   __m256i a = state[0], b = state[1], c = state[2], d = state[3];
   __m256i e = state[4], f = state[5], g = state[6], hh = state[7];
   // Fully unrolled: the schedule's ring indices and the round constants become constants.
@@ -121,12 +139,8 @@ SPRITE_AVX2 static void compress8(
     b = a;
     a = add(t1, t2);
   }
-  __m256i mask = _mm256_loadu_si256((const __m256i *)live);
   __m256i next[8] = {a, b, c, d, e, f, g, hh};
-  for (int j = 0; j < 8; j++) {
-    __m256i sum = _mm256_blendv_epi8(state[j], add(state[j], next[j]), mask);
-    _mm256_store_si256((__m256i *)h[j], sum);
-  }
+  store_state(h, state, next, live);
 }
 
 #define SPRITE_AVX512VL __attribute__((target("avx2,avx512f,avx512vl")))
@@ -137,10 +151,8 @@ SPRITE_AVX2 static void compress8(
 // compress8 with AVX-512VL's rotate and three-input logic on the same 256-bit lanes.
 SPRITE_AVX512VL static void compress8_vl(
     uint32_t h[8][kLanes], const uint32_t words[16][kLanes], const int32_t live[kLanes]) {
-  __m256i w[16];
-  for (int t = 0; t < 16; t++) w[t] = _mm256_load_si256((const __m256i *)words[t]);
-  __m256i state[8];
-  for (int j = 0; j < 8; j++) state[j] = _mm256_load_si256((const __m256i *)h[j]);
+  __m256i w[16], state[8];
+  load_block(w, state, h, words);
   __m256i a = state[0], b = state[1], c = state[2], d = state[3];
   __m256i e = state[4], f = state[5], g = state[6], hh = state[7];
 #pragma clang loop unroll(full)
@@ -176,12 +188,8 @@ SPRITE_AVX512VL static void compress8_vl(
     b = a;
     a = _mm256_add_epi32(t1, t2);
   }
-  __m256i mask = _mm256_loadu_si256((const __m256i *)live);
   __m256i next[8] = {a, b, c, d, e, f, g, hh};
-  for (int j = 0; j < 8; j++) {
-    __m256i sum = _mm256_blendv_epi8(state[j], _mm256_add_epi32(state[j], next[j]), mask);
-    _mm256_store_si256((__m256i *)h[j], sum);
-  }
+  store_state(h, state, next, live);
 }
 
 typedef void (*Compress)(uint32_t[8][kLanes], const uint32_t[16][kLanes], const int32_t[kLanes]);
