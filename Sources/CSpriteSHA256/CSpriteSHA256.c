@@ -70,16 +70,6 @@ static inline uint32_t load_be32(const uint8_t *p) {
 
 #define SPRITE_AVX2 __attribute__((target("avx2")))
 
-SPRITE_AVX2 static inline __m256i rotr(__m256i x, int n) {
-  return _mm256_or_si256(_mm256_srli_epi32(x, n), _mm256_slli_epi32(x, 32 - n));
-}
-
-SPRITE_AVX2 static inline __m256i add(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
-
-SPRITE_AVX2 static inline __m256i xor3(__m256i a, __m256i b, __m256i c) {
-  return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
-}
-
 // The block's sixteen words and the eight state words of every lane, into registers.
 SPRITE_AVX2 static inline void load_block(
     __m256i w[16], __m256i state[8], const uint32_t h[8][kLanes],
@@ -100,97 +90,69 @@ SPRITE_AVX2 static inline void store_state(
   }
 }
 
+#define ADD(a, b) _mm256_add_epi32((a), (b))
+
 // The compression function (6.2.2) on one block per lane; lanes where `live` is 0 keep their
-// state. `h` holds the eight state words of every lane, word-major.
-SPRITE_AVX2 static void compress8(
-    uint32_t h[8][kLanes], const uint32_t words[16][kLanes], const int32_t live[kLanes]) {
-  __m256i w[16], state[8];
-  load_block(w, state, h, words);
-  __m256i a = state[0], b = state[1], c = state[2], d = state[3];
-  __m256i e = state[4], f = state[5], g = state[6], hh = state[7];
-  // Fully unrolled: the schedule's ring indices and the round constants become constants.
-#pragma clang loop unroll(full)
-  for (int t = 0; t < 64; t++) {
-    __m256i wt;
-    if (t < 16) {
-      wt = w[t];
-    } else {
-      // σ0 and σ1 of the schedule (FIPS 180-4, 4.1.2, (4.6) and (4.7)); w is a ring of 16.
-      __m256i w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
-      __m256i s0 = xor3(rotr(w15, 7), rotr(w15, 18), _mm256_srli_epi32(w15, 3));
-      __m256i s1 = xor3(rotr(w2, 17), rotr(w2, 19), _mm256_srli_epi32(w2, 10));
-      wt = add(add(w[t & 15], s0), add(w[(t - 7) & 15], s1));
-      w[t & 15] = wt;
-    }
-    // Σ1, Ch, Σ0 and Maj (4.1.2, (4.2)-(4.5)).
-    __m256i sigma1 = xor3(rotr(e, 6), rotr(e, 11), rotr(e, 25));
-    __m256i ch = _mm256_xor_si256(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g));
-    __m256i t1 = add(add(hh, sigma1), add(ch, add(_mm256_set1_epi32((int)kRound[t]), wt)));
-    __m256i sigma0 = xor3(rotr(a, 2), rotr(a, 13), rotr(a, 22));
-    __m256i maj =
-        _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, _mm256_or_si256(a, b)));
-    __m256i t2 = add(sigma0, maj);
-    hh = g;
-    g = f;
-    f = e;
-    e = add(d, t1);
-    d = c;
-    c = b;
-    b = a;
-    a = add(t1, t2);
+// state. `h` holds the eight state words of every lane, word-major. Written once, for the
+// primitives of each instruction set: ROTR (rotation right), XOR3, CH and MAJ (4.1.2).
+// Fully unrolled: the schedule's ring indices and the round constants become constants.
+#define DEFINE_COMPRESS8(name, target, ROTR, XOR3, CH, MAJ)                                  \
+  target static void name(                                                                   \
+      uint32_t h[8][kLanes], const uint32_t words[16][kLanes], const int32_t live[kLanes]) { \
+    __m256i w[16], state[8];                                                                 \
+    load_block(w, state, h, words);                                                          \
+    __m256i a = state[0], b = state[1], c = state[2], d = state[3];                          \
+    __m256i e = state[4], f = state[5], g = state[6], hh = state[7];                         \
+    _Pragma("clang loop unroll(full)") for (int t = 0; t < 64; t++) {                        \
+      __m256i wt;                                                                            \
+      if (t < 16) {                                                                          \
+        wt = w[t];                                                                           \
+      } else {                                                                               \
+        /* σ0 and σ1 of the schedule ((4.6), (4.7)); w is a ring of 16. */                   \
+        __m256i w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];                                \
+        __m256i s0 = XOR3(ROTR(w15, 7), ROTR(w15, 18), _mm256_srli_epi32(w15, 3));           \
+        __m256i s1 = XOR3(ROTR(w2, 17), ROTR(w2, 19), _mm256_srli_epi32(w2, 10));            \
+        wt = ADD(ADD(w[t & 15], s0), ADD(w[(t - 7) & 15], s1));                              \
+        w[t & 15] = wt;                                                                      \
+      }                                                                                      \
+      /* Σ1, Ch, Σ0 and Maj ((4.2)-(4.5)). */                                                \
+      __m256i sigma1 = XOR3(ROTR(e, 6), ROTR(e, 11), ROTR(e, 25));                           \
+      __m256i t1 =                                                                           \
+          ADD(ADD(hh, sigma1), ADD(CH(e, f, g), ADD(_mm256_set1_epi32((int)kRound[t]), wt)));  \
+      __m256i sigma0 = XOR3(ROTR(a, 2), ROTR(a, 13), ROTR(a, 22));                           \
+      __m256i t2 = ADD(sigma0, MAJ(a, b, c));                                                \
+      hh = g;                                                                                \
+      g = f;                                                                                 \
+      f = e;                                                                                 \
+      e = ADD(d, t1);                                                                        \
+      d = c;                                                                                 \
+      c = b;                                                                                 \
+      b = a;                                                                                 \
+      a = ADD(t1, t2);                                                                       \
+    }                                                                                        \
+    __m256i next[8] = {a, b, c, d, e, f, g, hh};                                             \
+    store_state(h, state, next, live);                                                       \
   }
-  __m256i next[8] = {a, b, c, d, e, f, g, hh};
-  store_state(h, state, next, live);
-}
+
+// AVX2: a rotation is two shifts and an or; OpenSSL's forms of Ch and Maj.
+#define ROTR_AVX2(x, n) _mm256_or_si256(_mm256_srli_epi32((x), (n)), _mm256_slli_epi32((x), 32 - (n)))
+#define XOR3_AVX2(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
+#define CH_AVX2(e, f, g) _mm256_xor_si256(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
+#define MAJ_AVX2(a, b, c) \
+  _mm256_or_si256(_mm256_and_si256((a), (b)), _mm256_and_si256((c), _mm256_or_si256((a), (b))))
+
+DEFINE_COMPRESS8(compress8, SPRITE_AVX2, ROTR_AVX2, XOR3_AVX2, CH_AVX2, MAJ_AVX2)
 
 #define SPRITE_AVX512VL __attribute__((target("avx2,avx512f,avx512vl")))
 
-// xor of three (truth table 0x96), Ch(x, y, z) = x ? y : z (0xca), Maj (0xe8), one instruction each.
-#define TERNARY(a, b, c, table) _mm256_ternarylogic_epi32((a), (b), (c), (table))
+// AVX-512VL: VPRORD rotates; VPTERNLOGD computes any function of three inputs from its truth
+// table: xor of three 0x96, Ch(x, y, z) = x ? y : z 0xca, Maj 0xe8.
+#define ROTR_VL(x, n) _mm256_ror_epi32((x), (n))
+#define XOR3_VL(a, b, c) _mm256_ternarylogic_epi32((a), (b), (c), 0x96)
+#define CH_VL(e, f, g) _mm256_ternarylogic_epi32((e), (f), (g), 0xca)
+#define MAJ_VL(a, b, c) _mm256_ternarylogic_epi32((a), (b), (c), 0xe8)
 
-// compress8 with AVX-512VL's rotate and three-input logic on the same 256-bit lanes.
-SPRITE_AVX512VL static void compress8_vl(
-    uint32_t h[8][kLanes], const uint32_t words[16][kLanes], const int32_t live[kLanes]) {
-  __m256i w[16], state[8];
-  load_block(w, state, h, words);
-  __m256i a = state[0], b = state[1], c = state[2], d = state[3];
-  __m256i e = state[4], f = state[5], g = state[6], hh = state[7];
-#pragma clang loop unroll(full)
-  for (int t = 0; t < 64; t++) {
-    __m256i wt;
-    if (t < 16) {
-      wt = w[t];
-    } else {
-      __m256i w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
-      __m256i s0 = TERNARY(_mm256_ror_epi32(w15, 7), _mm256_ror_epi32(w15, 18),
-                           _mm256_srli_epi32(w15, 3), 0x96);
-      __m256i s1 = TERNARY(_mm256_ror_epi32(w2, 17), _mm256_ror_epi32(w2, 19),
-                           _mm256_srli_epi32(w2, 10), 0x96);
-      wt = _mm256_add_epi32(_mm256_add_epi32(w[t & 15], s0),
-                            _mm256_add_epi32(w[(t - 7) & 15], s1));
-      w[t & 15] = wt;
-    }
-    __m256i sigma1 =
-        TERNARY(_mm256_ror_epi32(e, 6), _mm256_ror_epi32(e, 11), _mm256_ror_epi32(e, 25), 0x96);
-    __m256i ch = TERNARY(e, f, g, 0xca);
-    __m256i t1 = _mm256_add_epi32(
-        _mm256_add_epi32(hh, sigma1),
-        _mm256_add_epi32(ch, _mm256_add_epi32(_mm256_set1_epi32((int)kRound[t]), wt)));
-    __m256i sigma0 =
-        TERNARY(_mm256_ror_epi32(a, 2), _mm256_ror_epi32(a, 13), _mm256_ror_epi32(a, 22), 0x96);
-    __m256i t2 = _mm256_add_epi32(sigma0, TERNARY(a, b, c, 0xe8));
-    hh = g;
-    g = f;
-    f = e;
-    e = _mm256_add_epi32(d, t1);
-    d = c;
-    c = b;
-    b = a;
-    a = _mm256_add_epi32(t1, t2);
-  }
-  __m256i next[8] = {a, b, c, d, e, f, g, hh};
-  store_state(h, state, next, live);
-}
+DEFINE_COMPRESS8(compress8_vl, SPRITE_AVX512VL, ROTR_VL, XOR3_VL, CH_VL, MAJ_VL)
 
 typedef void (*Compress)(uint32_t[8][kLanes], const uint32_t[16][kLanes], const int32_t[kLanes]);
 
