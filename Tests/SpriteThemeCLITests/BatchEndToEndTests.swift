@@ -72,6 +72,24 @@ struct BatchEndToEndTests {
     #expect(first == (try Self.snapshot(one)))
   }
 
+  @Test("batch over the samples writes every theme byte for byte as its golden file")
+  func themesMatchGoldens() async throws {
+    // Themes are encoded several to a buffer and written in runs: each file must hold its own
+    // sprite's bytes, exactly as the library encodes that sprite alone (the goldens).
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let result = try await BuiltBinary.run(["batch", "samples/sprites", "--out", out.path, "--quiet"])
+    #expect(result.status == 0)
+    let goldens = Fixtures.packageRoot.appendingPathComponent("samples/themes")
+    let written = try Self.snapshot(out.appendingPathComponent("themes"))
+    #expect(written.count == Self.samples.count)
+    for (name, bytes) in written {
+      let golden = try Data(contentsOf: goldens.appendingPathComponent(name))
+      #expect(bytes == golden, "themes/\(name)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("thumbs").path))
+  }
+
   @Test("a run killed part-way leaves only whole files, and running again completes the work")
   func killedRunResumes() async throws {
     let directory = try TemporaryDirectory()
