@@ -31,11 +31,6 @@ struct JSONWriter: ~Copyable {
     Array(UnsafeBufferPointer(start: start, count: count))
   }
 
-  /// Calls `body` with the bytes written since the last ``reset()``, without copying them.
-  func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-    try body(UnsafeRawBufferPointer(start: start, count: count))
-  }
-
   /// Empties the buffer, keeping its storage, to write the next document.
   mutating func reset() {
     count = 0
