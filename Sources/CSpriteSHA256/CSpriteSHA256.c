@@ -14,6 +14,18 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define SPRITE_SHA256_X86 1
 #include <immintrin.h>
+#if defined(__has_include)
+#if __has_include(<sys/platform/x86.h>)
+// glibc 2.33+: the CPU features the dynamic loader found at start-up. __builtin_cpu_supports
+// instead links a start-up constructor that runs CPUID again, in every process and every command
+// (1% of the samples perf took of `--version`; a trap to the hypervisor on a virtual machine).
+#include <sys/platform/x86.h>
+#define SPRITE_HAS(glibc_name, builtin_name) CPU_FEATURE_ACTIVE(glibc_name)
+#endif
+#endif
+#ifndef SPRITE_HAS
+#define SPRITE_HAS(glibc_name, builtin_name) __builtin_cpu_supports(builtin_name)
+#endif
 #endif
 
 #if SPRITE_SHA256_X86
@@ -214,11 +226,11 @@ static void hashMany(
   }
 }
 
-int CSpriteSHA256_lanes(void) { return __builtin_cpu_supports("avx2") ? kLanes : 0; }
+int CSpriteSHA256_lanes(void) { return SPRITE_HAS(AVX2, "avx2") ? kLanes : 0; }
 
 int CSpriteSHA256_variants(void) {
-  if (!__builtin_cpu_supports("avx2")) return 0;
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") ? 2 : 1;
+  if (!SPRITE_HAS(AVX2, "avx2")) return 0;
+  return SPRITE_HAS(AVX512F, "avx512f") && SPRITE_HAS(AVX512VL, "avx512vl") ? 2 : 1;
 }
 
 void CSpriteSHA256_hashManyWith(
@@ -230,7 +242,7 @@ void CSpriteSHA256_hashManyWith(
 
 void CSpriteSHA256_hashMany(
     const uint8_t *const *messages, const size_t *lengths, size_t count, uint8_t *digests) {
-  // __builtin_cpu_supports reads flags set once at start-up: a few instructions per call.
+  // Both feature queries read flags set once at start-up: a few instructions per call.
   CSpriteSHA256_hashManyWith(0, messages, lengths, count, digests);
 }
 
