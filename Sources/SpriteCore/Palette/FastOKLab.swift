@@ -46,14 +46,17 @@ enum FastOKLab {
     let rgb = OKLab(l: l, a: a, b: b).linearRGB
     return encodeThresholds.withUnsafeBufferPointer { thresholds in
       @inline(__always) func encode(_ x: Double) -> UInt8 {
-        // The number of thresholds at or below x is the code.
-        var low = 0
-        var high = 255
-        while low < high {
-          let middle = (low + high) >> 1
-          if thresholds[middle] <= x { low = middle + 1 } else { high = middle }
+        // The number of thresholds at or below x is the code. Eight halving steps, each a
+        // compare and a conditional add rather than a branch: the branches of a plain binary
+        // search were mispredicted about half the time (this function was 2% of a batch).
+        // Step s reads index code + s − 1 ≤ 255 − s, inside the 255 thresholds.
+        var code = 0
+        var step = 128
+        while step > 0 {
+          code &+= thresholds[code &+ step &- 1] <= x ? step : 0
+          step &>>= 1
         }
-        return UInt8(low)
+        return UInt8(truncatingIfNeeded: code)
       }
       return RGBA8(r: encode(rgb.red), g: encode(rgb.green), b: encode(rgb.blue))
     }
