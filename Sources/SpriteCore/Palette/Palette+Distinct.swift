@@ -36,8 +36,9 @@ extension Palette {
       }
       items[j] = item
     }
-    self.init(weights: [])
     assert(Set(items.map(\.key)).count == items.count, "colours must be distinct")
+    // Assigned directly: delegating to `init(weights: [])` first built an empty dictionary and
+    // sorted an empty array, two generic-metadata lookups per palette.
     entries = items.map { item in
       Entry(
         color: RGBA8(

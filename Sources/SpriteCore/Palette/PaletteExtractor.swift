@@ -104,12 +104,16 @@ public struct PaletteExtractor: Hashable, Sendable {
     of colors: DistinctColors, maxColors sizes: [Int], refined: [Bool] = []
   ) -> [Palette] {
     let n = colors.count
-    var palettes = [Palette?](repeating: nil, count: sizes.count)
+    // `filled` and a loop rather than `init(repeating:)` and `filter`, whose storage the runtime
+    // looks up by element type on every call (see `Array(filled:count:)`).
+    var palettes = [Palette?](filled: nil, count: sizes.count)
     if sizes.contains(where: { $0 >= n }) {
       let exact = Palette(distinctKeys: colors.keys, weights: colors.weights)
       for i in sizes.indices where sizes[i] >= n { palettes[i] = exact }
     }
-    let quantized = sizes.filter { $0 < n }
+    var quantized = [Int]()
+    quantized.reserveCapacity(sizes.count)
+    for size in sizes where size < n { quantized.append(size) }
     if !quantized.isEmpty {
       let isExact = n <= poolingThreshold
       precondition(!isExact || colors.isSorted, "unpooled colours must be in canonical order")

@@ -78,7 +78,7 @@ struct QuantizerWu: Quantizer {
     for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i]) }
     var errors = [boxes[0].error]
     errors.reserveCapacity(maxColors)
-    var snapshots = [Clusters?](repeating: nil, count: counts.count)
+    var snapshots = [Clusters?](filled: nil, count: counts.count)
 
     points.coordinates.withUnsafeBufferPointer { coordinates in
       points.moments.withUnsafeBufferPointer { moments in
