@@ -66,6 +66,40 @@ struct FixedCostTests {
       #expect(String(decoding: buffer[0..<length], as: UTF8.self) == String(value))
       #expect(DecimalDigits.count(UInt64(value.magnitude)) == String(value.magnitude).count)
     }
+    // Beyond Int: the top of UInt64, where the digit count's estimate reaches its last power.
+    for value: UInt64 in [9_999_999_999_999_999_999, 10_000_000_000_000_000_000, .max, 1 << 63] {
+      #expect(DecimalDigits.count(value) == String(value).count, "\(value)")
+    }
+  }
+
+  @Test("the word-at-a-time escape test agrees with a byte-by-byte one")
+  func escapeTest() {
+    // Every byte value at every position of strings of 0-40 bytes, in a plain background.
+    func reference(_ bytes: [UInt8]) -> Bool {
+      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+    for length in 0...40 {
+      var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      #expect(!bytes.withUnsafeBytes { JSONWriter.needsEscape($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: length) })
+      for position in 0..<length {
+        for byte in UInt8.min...UInt8.max {
+          bytes[position] = byte
+          let fast = bytes.withUnsafeBytes { JSONWriter.needsEscape($0.baseAddress!, count: length) }
+          #expect(fast == reference(bytes), "byte \(byte) at \(position) of \(length)")
+        }
+        bytes[position] = UInt8(ascii: "a")
+      }
+    }
+    // Neighbours of the special bytes and UTF-8 sequences, mixed, in random strings.
+    var rng = SeededRandom(seed: 5)
+    let alphabet: [UInt8] = [0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, 0x41]
+    for _ in 0..<20_000 {
+      let bytes = (0..<Int.random(in: 0...64, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+      let fast = bytes.withUnsafeBytes {
+        JSONWriter.needsEscape($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: bytes.count)
+      }
+      #expect(fast == reference(bytes), "\(bytes)")
+    }
   }
 
   @Test("index.json is written byte for byte in the stable layout")
