@@ -14,7 +14,8 @@
 # markdown tables; they are also saved to ../.build/peers/results.md (ignored by git).
 #
 # Usage: Benchmarks/peers/run-peers.sh   (from anywhere)
-# Environment: WORK, CORE (default 0), REPS (best of, default 5), BUDGET (seconds after which a
+# Environment: WORK, CORE (default 0), REPS (best of, default 5), FLOOR_ROUNDS (interleaved rounds
+#   against the C decode floor, default 21), BUDGET (seconds after which a
 #   Python tool's passes stop, default 60), MAX_SIDE (default 256), LIMIT (at most this many
 #   supertux sprites, default 0: all), RSS_COUNT (inputs of the memory run, default 10000),
 #   FRESH_VENV=1 (rebuild the virtual environment).
@@ -27,6 +28,7 @@ root="$(cd "$here/../.." && pwd)"
 WORK="${WORK:-${TMPDIR:-/tmp}/sprite-theme-peers}"
 CORE="${CORE:-0}"
 REPS="${REPS:-5}"
+FLOOR_ROUNDS="${FLOOR_ROUNDS:-21}"
 BUDGET="${BUDGET:-60}"
 MAX_SIDE="${MAX_SIDE:-256}"
 LIMIT="${LIMIT:-0}"
@@ -89,6 +91,6 @@ export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 VECLIB_MAXIMUM
 taskset -c "$CORE" "$venv/bin/python" "$here/peers.py" run \
   --sprite-theme "$sprite_theme" --decode-floor "$WORK/decode_floor" --work "$WORK/runs" \
   --corpus "samples=$root/samples/sprites" --corpus "supertux=$supertux" \
-  --reps "$REPS" --budget "$BUDGET" --rss-corpus "$supertux" --rss-count "$RSS_COUNT" \
+  --reps "$REPS" --floor-rounds "$FLOOR_ROUNDS" --budget "$BUDGET" --rss-corpus "$supertux" --rss-count "$RSS_COUNT" \
   --save "$results/results.md"
 echo "saved to Benchmarks/.build/peers/results.md" >&2
