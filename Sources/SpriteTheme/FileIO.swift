@@ -59,8 +59,11 @@ public enum FileIO {
     guard fstat(fd, &info) == 0 else { throw Failure(errno: errno) }
     if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(errno: EISDIR) }
     // Read straight into an array sized by `fstat`. One spare byte tells whether the file grew
-    // since; if it did, the rest is read in chunks.
+    // since; if it did, the rest is read in chunks. A regular file that gave exactly the bytes
+    // `fstat` counted is read whole: no second call to see the end (POSIX returns fewer bytes
+    // than asked from a regular file only at its end).
     let size = Int(info.st_size)
+    let isRegular = (info.st_mode & S_IFMT) == S_IFREG
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
       count = 0
@@ -73,6 +76,7 @@ public enum FileIO {
         }
         if n == 0 { break }
         count += n
+        if isRegular && count == size { break }
       }
     }
     if failure != 0 { throw Failure(errno: failure) }

@@ -38,6 +38,30 @@ struct FileIOTests {
     #expect(try FileIO.read(path) == bytes)
   }
 
+  #if os(Linux)
+    @Test("files whose size the system does not report, and pipes, are read to their end")
+    func unsizedReads() throws {
+      // procfs reports a size of 0 for a file that is not empty.
+      let status = try FileIO.read("/proc/self/status")
+      #expect(String(decoding: status, as: UTF8.self).contains("Name:"))
+      // A pipe that delivers its bytes in two writes: reads stop only at the end.
+      let directory = try TemporaryDirectory()
+      let fifo = directory.url.appendingPathComponent("fifo").path
+      #expect(mkfifo(fifo, 0o600) == 0)
+      let first = Array(repeating: UInt8(ascii: "a"), count: 3000)
+      let second = Array(repeating: UInt8(ascii: "b"), count: 5000)
+      let writer = Thread {
+        let fd = open(fifo, O_WRONLY)
+        _ = first.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        usleep(20_000)
+        _ = second.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+      }
+      writer.start()
+      #expect(try FileIO.read(fifo) == first + second)
+    }
+  #endif
+
   @Test("createDirectory makes missing parents, accepts an existing folder, and names the reason")
   func createDirectory() throws {
     let directory = try TemporaryDirectory()
