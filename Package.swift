@@ -37,6 +37,8 @@ let package = Package(
     .target(name: "CSpriteSHA256"),
     // Operating-system queries the Glibc module does not export (the CPU affinity count).
     .target(name: "CSpriteSystem"),
+    // The command line for the Swift runtime, captured at start-up (see its header).
+    .target(name: "CSpriteArguments"),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
@@ -45,7 +47,7 @@ let package = Package(
       name: "SpriteTheme",
       dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem"],
       exclude: ["Schemas"]),
-    .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme"]),
+    .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme", "CSpriteArguments"]),
     // Tests.
     .target(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
@@ -64,7 +66,7 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "_SpriteTestSupport",
+        "sprite-theme", "CSpriteArguments", "_SpriteTestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       exclude: ["Goldens"]),
