@@ -29,6 +29,18 @@ enum SpriteThemeCommand {
     [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self]
   }
 
+  /// The subcommand `word` selects, if any: found by name alone, so that running one command
+  /// does not build the other commands' tables (or an array of them) first.
+  static func subcommand(named word: String?) -> (any Subcommand.Type)? {
+    switch word {
+    case Analyze.name?: Analyze.self
+    case Batch.name?: Batch.self
+    case Fetch.name?: Fetch.self
+    case ThumbnailCommand.name?: ThumbnailCommand.self
+    default: nil
+    }
+  }
+
   /// The root's table: help texts, the built-in options and the subcommands.
   static let spec = CommandSpec(
     name: name,
@@ -75,9 +87,9 @@ enum SpriteThemeCommand {
     guard let first = arguments.first else { return .showHelp(spec) }
     if first == "help" {
       let named = arguments.dropFirst().first
-      return .showHelp(subcommands.first { $0.spec.name == named }?.spec ?? spec)
+      return .showHelp(subcommand(named: named)?.spec ?? spec)
     }
-    guard let subcommand = subcommands.first(where: { $0.spec.name == first }) else {
+    guard let subcommand = subcommand(named: first) else {
       do {
         switch try CommandLineParser.parse(arguments, for: spec) {
         case .showVersion: return .showVersion

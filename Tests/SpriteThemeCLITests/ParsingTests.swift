@@ -7,6 +7,18 @@ import Testing
 struct ParsingTests {
   typealias P = CommandLineParsing
 
+  @Test("every subcommand is found by its table's name, and no other word finds one")
+  func subcommandsAreFoundByName() {
+    for subcommand in SpriteThemeCommand.subcommands {
+      #expect(subcommand.name == subcommand.spec.name)
+      let found = SpriteThemeCommand.subcommand(named: subcommand.spec.name)
+      #expect(found.map(ObjectIdentifier.init) == ObjectIdentifier(subcommand))
+    }
+    for word in [nil, "", "Batch", "batches", "help", "--version"] {
+      #expect(SpriteThemeCommand.subcommand(named: word) == nil)
+    }
+  }
+
   @Test("analyze takes a file, --json and every extent spelling")
   func analyzeParses() throws {
     let analyze = try P.command(["analyze", "a.png", "--json", "--extent", "ci:1,2,3,4"], as: Analyze.self)

@@ -107,4 +107,21 @@ struct SpriteNamerTests {
     #expect(BatchInput.precedesInBytes(long, long + "a"))
     #expect(!BatchInput.precedesInBytes(long, long))
   }
+
+  @Test("the listing's sort gives the order of precedesInBytes, duplicates and prefixes included")
+  func sortedByBytesMatchesTheComparison() {
+    #expect(BatchInput.sortedByBytes([]) == [])
+    var generator = SeededRandom(seed: 0x50_27)
+    let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "/", ".", String(repeating: "x", count: 30)]
+    for _ in 0..<300 {
+      let paths = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+        (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+          alphabet.randomElement(using: &generator)!
+        }.joined()
+      }
+      // Compared as bytes: `String`'s `==` would let a composed name stand for a decomposed one.
+      let sorted = BatchInput.sortedByBytes(paths).map { Array($0.utf8) }
+      #expect(sorted == paths.sorted(by: BatchInput.precedesInBytes).map { Array($0.utf8) })
+    }
+  }
 }

@@ -1,6 +1,9 @@
 /// A command that `sprite-theme` dispatches to: its table, how it reads and validates the parsed
 /// arguments, and what it does.
 protocol Subcommand {
+  /// The word that selects the command (`spec.name`), known without building the table.
+  static var name: String { get }
+
   /// The command's table: name, help texts and arguments.
   static var spec: CommandSpec { get }
 

@@ -14,8 +14,10 @@ struct Analyze: Subcommand {
   }
 
   /// `analyze`'s name, help texts and arguments.
+  static let name = "analyze"
+
   static let spec = CommandSpec(
-    name: "analyze", parentPath: SpriteThemeCommand.name,
+    name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Analyse one sprite: its colours as a summary, or the theme JSON.",
     discussion: """
       Prints the area-average colour over the chosen extent (linear light and encoded sRGB) and \

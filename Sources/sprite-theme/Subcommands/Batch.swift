@@ -26,8 +26,10 @@ struct Batch: Subcommand {
   }
 
   /// `batch`'s name, help texts and arguments.
+  static let name = "batch"
+
   static let spec = CommandSpec(
-    name: "batch", parentPath: SpriteThemeCommand.name,
+    name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Write a theme file for every sprite, plus index.json.",
     discussion: """
       Inputs are PNG files, folders (every *.png below them, sorted, hidden entries skipped) \

@@ -43,8 +43,10 @@ struct Fetch: Subcommand {
   }
 
   /// `fetch`'s name, help texts and arguments.
+  static let name = "fetch"
+
   static let spec = CommandSpec(
-    name: "fetch", parentPath: SpriteThemeCommand.name,
+    name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Download sprites and write a theme file for each, plus index.json.",
     discussion: """
       Sprites come from a PokeAPI server (--pokeapi, e.g. https://pokeapi.co/api/v2: the \

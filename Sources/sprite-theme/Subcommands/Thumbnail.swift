@@ -24,8 +24,10 @@ struct ThumbnailCommand: Subcommand {
   }
 
   /// `thumbnail`'s name, help texts and arguments.
+  static let name = "thumbnail"
+
   static let spec = CommandSpec(
-    name: "thumbnail", parentPath: SpriteThemeCommand.name,
+    name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Write one thumbnail of a sprite as PNG.",
     discussion: """
       The longest side becomes --size pixels and the aspect ratio is kept. By default a larger \
