@@ -75,14 +75,19 @@ public struct BatchInput: Hashable, Sendable {
     let keys = paths.map { Array($0.utf8) }
     let order = keys.indices.sorted { i, j in
       keys[i].withUnsafeBufferPointer { x in
-        keys[j].withUnsafeBufferPointer { y in
-          let shared = min(x.count, y.count)
-          let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
-          return order != 0 ? order < 0 : x.count < y.count
-        }
+        keys[j].withUnsafeBufferPointer { bytes(x, precede: $0) }
       }
     }
     return order.map { paths[$0] }
+  }
+
+  /// True when the bytes `x` sort before the bytes `y`: `memcmp` order, a prefix first.
+  private static func bytes(
+    _ x: UnsafeBufferPointer<UInt8>, precede y: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let shared = min(x.count, y.count)
+    let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
+    return order != 0 ? order < 0 : x.count < y.count
   }
 
   /// True when `a`'s UTF-8 bytes sort before `b`'s: the order of `LC_ALL=C sort`. `String`'s `<`
@@ -90,11 +95,7 @@ public struct BatchInput: Hashable, Sendable {
   /// decomposed (`e` + U+0301) ties with its composed form (U+00E9), which bytes tell apart.
   static func precedesInBytes(_ a: String, _ b: String) -> Bool {
     let fast = a.utf8.withContiguousStorageIfAvailable { x in
-      b.utf8.withContiguousStorageIfAvailable { y -> Bool in
-        let shared = min(x.count, y.count)
-        let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
-        return order != 0 ? order < 0 : x.count < y.count
-      }
+      b.utf8.withContiguousStorageIfAvailable { bytes(x, precede: $0) }
     }
     return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
   }
