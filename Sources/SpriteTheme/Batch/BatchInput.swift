@@ -69,8 +69,8 @@ public struct BatchInput: Hashable, Sendable {
   }
 
   /// `paths` in the order of ``precedesInBytes(_:_:)``: each path's bytes are copied out once,
-  /// so that the comparisons are `memcmp`s of arrays rather than two trips each into the
-  /// strings' storage (a quarter of the instructions for a folder of sprites).
+  /// so that a comparison is a `memcmp` of two arrays rather than two trips into the strings'
+  /// storage (about 60% of the instructions per comparison).
   static func sortedByBytes(_ paths: [String]) -> [String] {
     let keys = paths.map { Array($0.utf8) }
     let order = keys.indices.sorted { i, j in

@@ -13,9 +13,10 @@ struct Analyze: Subcommand {
     static let all = [file, json] + AnalysisOptions.Table.all
   }
 
-  /// `analyze`'s name, help texts and arguments.
+  /// The word that selects `analyze`.
   static let name = "analyze"
 
+  /// `analyze`'s name, help texts and arguments.
   static let spec = CommandSpec(
     name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Analyse one sprite: its colours as a summary, or the theme JSON.",

@@ -25,9 +25,10 @@ struct Batch: Subcommand {
       + ProgressOptions.Table.all
   }
 
-  /// `batch`'s name, help texts and arguments.
+  /// The word that selects `batch`.
   static let name = "batch"
 
+  /// `batch`'s name, help texts and arguments.
   static let spec = CommandSpec(
     name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Write a theme file for every sprite, plus index.json.",

@@ -42,9 +42,10 @@ struct Fetch: Subcommand {
       ] + NetworkOptions.Table.all + AnalysisOptions.Table.all + ProgressOptions.Table.all
   }
 
-  /// `fetch`'s name, help texts and arguments.
+  /// The word that selects `fetch`.
   static let name = "fetch"
 
+  /// `fetch`'s name, help texts and arguments.
   static let spec = CommandSpec(
     name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Download sprites and write a theme file for each, plus index.json.",

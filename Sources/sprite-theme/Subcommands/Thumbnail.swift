@@ -23,9 +23,10 @@ struct ThumbnailCommand: Subcommand {
     static let all = [file, size, filter, output] + DecodingOptions.Table.all
   }
 
-  /// `thumbnail`'s name, help texts and arguments.
+  /// The word that selects `thumbnail`.
   static let name = "thumbnail"
 
+  /// `thumbnail`'s name, help texts and arguments.
   static let spec = CommandSpec(
     name: name, parentPath: SpriteThemeCommand.name,
     abstract: "Write one thumbnail of a sprite as PNG.",
