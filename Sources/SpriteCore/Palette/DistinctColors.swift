@@ -73,89 +73,96 @@ struct DistinctColors: Sendable {
   ///
   /// Runs of one colour along a row are summed first, which is most of a pixel-art sprite; a
   /// few dozen runs are returned as they are (sorting merges them). Linear probing in a table at
-  /// most half full.
+  /// most half full. The buffers are allocated directly rather than as arrays: an array of a size
+  /// known only at run time is made by a standard-library entry point that looks up its storage
+  /// class in the runtime's metadata cache at every call (see `Array(filled:count:)`).
   private static func hashedEntries(_ image: RGBAImage) -> [UInt64] {
     let pixelCount = image.pixelCount
-    // Uninitialised, not zero-filled: only the runs are written, and a large image has far
-    // fewer runs than pixels, so most of the pages of this buffer are never touched.
-    let runs = [UInt64](unsafeUninitializedCapacity: pixelCount) { runs, initialized in
-      initialized = image.pixels.withUnsafeBytes { raw in
-        var count = 0
-        var runKey: UInt32 = 0
-        var runWeight: UInt64 = 0
-        var offset = 0
-        let end = 4 &* pixelCount
-        // The alpha bytes (3 and 7) of two pixels read as one word, in either byte order.
-        let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
-        while offset < end {
-          // Two transparent pixels at a time: sprites are mostly background.
-          if end &- offset >= 8,
-            raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & alphas == 0
-          {
-            offset &+= 8
-            continue
-          }
-          // Bytes R, G, B, A in memory; as a big-endian word that is 0xRRGGBBAA.
-          let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-          offset &+= 4
-          let alpha = UInt64(word & 0xFF)
-          if alpha == 0 { continue }
-          let key = word >> 8
-          if key == runKey {
-            runWeight &+= alpha
-            continue
-          }
-          if runWeight > 0 {
-            runs[count] = UInt64(runKey) << weightBits | runWeight
-            count &+= 1
-          }
-          runKey = key
-          runWeight = alpha
-        }
-        if runWeight > 0 {
-          runs[count] = UInt64(runKey) << weightBits | runWeight
-          count &+= 1
-        }
-        return count
-      }
+    // Slot 0 is scratch, written while no pixel has been visible; the runs are 1...runCount.
+    let runs = UnsafeMutablePointer<UInt64>.allocate(capacity: pixelCount &+ 1)
+    defer { runs.deallocate() }
+    let runCount = image.pixels.withUnsafeBytes { raw in
+      Self.sumRuns(raw, pixelCount: pixelCount, into: runs)
     }
-    if runs.count <= 48 { return runs }
+    let found = UnsafeBufferPointer(start: runs + 1, count: runCount)
+    if runCount <= 48 { return Array(found) }
 
-    let capacity = max(64, 1 << (Int.bitWidth - (2 * runs.count - 1).leadingZeroBitCount))
+    let capacity = max(64, 1 << (Int.bitWidth - (2 * runCount - 1).leadingZeroBitCount))
     let shift = UInt64(64 - capacity.trailingZeroBitCount)
     let mask = capacity - 1
     // Slots hold colour << 32 | (position + 1), 0 when free; the entries themselves stay compact
     // in first-seen order, so nothing has to scan the mostly empty table afterwards.
-    var table = [UInt64](filled: 0, count: capacity)
-    var entries = [UInt64](filled: 0, count: runs.count)
-    let distinctCount = entries.withUnsafeMutableBufferPointer { entries in
-      var distinct = 0
-      table.withUnsafeMutableBufferPointer { table in
-        for run in runs {
-          let key = run >> weightBits
-          // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
-          var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-          while true {
-            let occupant = table[slot]
-            if occupant == 0 {
-              entries[distinct] = run
-              distinct &+= 1
-              table[slot] = key << 32 | UInt64(distinct)
-              break
-            }
-            if occupant >> 32 == key {
-              let position = Int(truncatingIfNeeded: occupant & 0xFFFF_FFFF) &- 1
-              entries[position] &+= run & weightMask
-              break
-            }
-            slot = (slot &+ 1) & mask
-          }
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    table.initialize(repeating: 0, count: capacity)
+    defer { table.deallocate() }
+    // Written in order before any is read: no need to clear.
+    let entries = UnsafeMutablePointer<UInt64>.allocate(capacity: runCount)
+    defer { entries.deallocate() }
+    var distinct = 0
+    for run in found {
+      let key = run >> weightBits
+      // Fibonacci hashing: the top bits of colour × 2⁶⁴/φ.
+      var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+      while true {
+        let occupant = table[slot]
+        if occupant == 0 {
+          entries[distinct] = run
+          distinct &+= 1
+          table[slot] = key << 32 | UInt64(distinct)
+          break
         }
+        if occupant >> 32 == key {
+          let position = Int(truncatingIfNeeded: occupant & 0xFFFF_FFFF) &- 1
+          entries[position] &+= run & weightMask
+          break
+        }
+        slot = (slot &+ 1) & mask
       }
-      return distinct
     }
-    entries.removeLast(runs.count - distinctCount)
-    return entries
+    return Array(UnsafeBufferPointer(start: entries, count: distinct))
+  }
+
+  /// Writes one entry per run of one visible colour along the pixels (transparent pixels neither
+  /// end a run nor count) to `runs[1...]` and returns how many; `runs` holds `pixelCount + 1`.
+  ///
+  /// Branch-free per pixel: a pixel-art row changes colour every few pixels, too often for a
+  /// branch on "same colour as the last one" to be predicted. Each pixel adds its alpha to the
+  /// current run, or starts the next run when it is visible and of another colour, and the
+  /// current run is stored again; slot 0 takes the stores made before the first visible pixel.
+  @inline(__always)
+  private static func sumRuns(
+    _ raw: UnsafeRawBufferPointer, pixelCount: Int, into runs: UnsafeMutablePointer<UInt64>
+  ) -> Int {
+    var slot = 0
+    // No colour: keys have 24 bits.
+    var runKey = UInt32.max
+    var runWeight: UInt64 = 0
+    var offset = 0
+    let end = 4 &* pixelCount
+    // The alpha bytes (3 and 7) of two pixels read as one word, in either byte order.
+    let alphas = UInt64(littleEndian: 0xFF00_0000_FF00_0000)
+    while offset < end {
+      // Two transparent pixels at a time: sprites are mostly background.
+      if end &- offset >= 8,
+        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & alphas == 0
+      {
+        offset &+= 8
+        continue
+      }
+      // Bytes R, G, B, A in memory; as a big-endian word that is 0xRRGGBBAA.
+      let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+      offset &+= 4
+      let alpha = UInt64(word & 0xFF)
+      let key = word >> 8
+      // 1 when alpha > 0, and 1 when that pixel starts a run.
+      let visible = (alpha &+ 0xFF) >> 8
+      let starts = visible & (key != runKey ? 1 : 0)
+      slot &+= Int(truncatingIfNeeded: starts)
+      runWeight = starts != 0 ? alpha : runWeight &+ alpha
+      runKey = visible != 0 ? key : runKey
+      runs[slot] = UInt64(runKey) << weightBits | runWeight
+    }
+    return slot
   }
 
   /// One entry per visible pixel (weight = its alpha), for sorting and merging.
@@ -189,40 +196,40 @@ struct DistinctColors: Sendable {
       }
       return
     }
-    var counts = [Int](filled: 0, count: 3 * 256)
-    var scratch = [UInt64](filled: 0, count: n)
-    counts.withUnsafeMutableBufferPointer { counts in
-      scratch.withUnsafeMutableBufferPointer { scratch in
-        for entry in entries {
-          counts[Int((entry >> weightBits) & 0xFF)] &+= 1
-          counts[256 &+ Int((entry >> (weightBits + 8)) & 0xFF)] &+= 1
-          counts[512 &+ Int((entry >> (weightBits + 16)) & 0xFF)] &+= 1
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 256) { counts in
+      counts.initialize(repeating: 0)
+      // Allocated directly, like the buffers of `hashedEntries`.
+      let scratch = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: n)
+      defer { scratch.deallocate() }
+      for entry in entries {
+        counts[Int((entry >> weightBits) & 0xFF)] &+= 1
+        counts[256 &+ Int((entry >> (weightBits + 8)) & 0xFF)] &+= 1
+        counts[512 &+ Int((entry >> (weightBits + 16)) & 0xFF)] &+= 1
+      }
+      var source = entries
+      var target = scratch
+      for pass in 0..<3 {
+        let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass * 256)..<(pass * 256 + 256)])
+        // Counts become start offsets; a byte shared by every entry cannot change the order.
+        var start = 0
+        var skip = false
+        for digit in 0..<256 {
+          let c = digits[digit]
+          if c == n { skip = true }
+          digits[digit] = start
+          start &+= c
         }
-        var source = entries
-        var target = scratch
-        for pass in 0..<3 {
-          let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass * 256)..<(pass * 256 + 256)])
-          // Counts become start offsets; a byte shared by every entry cannot change the order.
-          var start = 0
-          var skip = false
-          for digit in 0..<256 {
-            let c = digits[digit]
-            if c == n { skip = true }
-            digits[digit] = start
-            start &+= c
-          }
-          if skip { continue }
-          let shift = weightBits + UInt64(8 * pass)
-          for entry in source {
-            let digit = Int((entry >> shift) & 0xFF)
-            target[digits[digit]] = entry
-            digits[digit] &+= 1
-          }
-          swap(&source, &target)
+        if skip { continue }
+        let shift = weightBits + UInt64(8 * pass)
+        for entry in source {
+          let digit = Int((entry >> shift) & 0xFF)
+          target[digits[digit]] = entry
+          digits[digit] &+= 1
         }
-        if source.baseAddress != entries.baseAddress {
-          _ = entries.update(fromContentsOf: source)
-        }
+        swap(&source, &target)
+      }
+      if source.baseAddress != entries.baseAddress {
+        _ = entries.update(fromContentsOf: source)
       }
     }
   }

@@ -84,4 +84,23 @@ struct DistinctColorsTests {
       }
     }
   }
+
+  @Test("run edges: black first, a clear pixel inside a run, a colour after it, nothing visible")
+  func runEdges() {
+    // (colour, alpha) per pixel of a 7 × 1 row.
+    let row: [(UInt32, UInt8)] = [
+      (0x000000, 9), (0x000000, 0), (0x000000, 20), (0xFFFFFF, 0), (0x000000, 3),
+      (0x0000FF, 255), (0x000000, 1),
+    ]
+    let pixels = row.flatMap { c, a in
+      [UInt8(c >> 16), UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c), a]
+    }
+    let distinct = DistinctColors(of: RGBAImage(width: 7, height: 1, pixels: pixels))
+    #expect(distinct.keys == [0x000000, 0x0000FF])
+    #expect(distinct.weights == [33, 255])
+    let clear = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 0, count: 24))
+    #expect(DistinctColors(of: clear).count == 0)
+    let lone = RGBAImage(width: 1, height: 1, pixels: [0xFF, 0xFF, 0xFF, 0xFF])
+    #expect(DistinctColors(of: lone).keys == [0xFF_FFFF])
+  }
 }
