@@ -68,11 +68,21 @@ struct QuantizerWu: Quantizer {
     let n = points.count
     precondition(n > 0 && counts.allSatisfy { $0 > 0 }, "QuantizerWu needs points and counts > 0")
     let maxColors = counts.max() ?? 1
-    var order = Array(0..<Int32(n))
-    var scratch = [Int32](filled: 0, count: n)
+    // Scratch buffers allocated directly: arrays of these sizes are made by a standard-library
+    // entry point that looks up their storage class at every call (see `Array(filled:count:)`).
     precondition(binCount <= 256, "slices are recorded in a byte")
-    var histogram = [SIMD4<Double>](filled: .zero, count: 2 * min(binCount, 2 * n))
-    var slices = [UInt8](filled: 0, count: n)
+    let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+    let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
+    let histogram = UnsafeMutableBufferPointer<SIMD4<Double>>.allocate(
+      capacity: 2 * min(binCount, 2 * n))
+    let slices = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n)
+    defer {
+      order.deallocate()
+      scratch.deallocate()
+      histogram.deallocate()
+      slices.deallocate()
+    }
+    for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
     var boxes = [Box(start: 0, end: n)]
     boxes.reserveCapacity(maxColors)
     for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i]) }
@@ -82,41 +92,33 @@ struct QuantizerWu: Quantizer {
 
     points.coordinates.withUnsafeBufferPointer { coordinates in
       points.moments.withUnsafeBufferPointer { moments in
-        order.withUnsafeMutableBufferPointer { order in
-          scratch.withUnsafeMutableBufferPointer { scratch in
-            histogram.withUnsafeMutableBufferPointer { histogram in
-              slices.withUnsafeMutableBufferPointer { slices in
-                let space = Space(
-                  coordinates: coordinates, moments: moments, order: order, scratch: scratch,
-                  histogram: histogram, slices: slices)
-                while true {
-                  for (position, count) in counts.enumerated() where count == boxes.count {
-                    snapshots[position] = Self.clusters(boxes, UnsafeBufferPointer(order))
-                  }
-                  if boxes.count >= maxColors { break }
-                  var chosen = -1
-                  var largest = 0.0
-                  for index in errors.indices where errors[index] > largest {
-                    chosen = index
-                    largest = errors[index]
-                  }
-                  if chosen < 0 { break }
-                  guard let upper = space.split(&boxes[chosen]) else {
-                    errors[chosen] = 0  // Every point fell in one slice.
-                    continue
-                  }
-                  boxes.append(upper)
-                  errors[chosen] = boxes[chosen].error
-                  errors.append(upper.error)
-                }
-              }
-            }
+        let space = Space(
+          coordinates: coordinates, moments: moments, order: order, scratch: scratch,
+          histogram: histogram, slices: slices)
+        while true {
+          for (position, count) in counts.enumerated() where count == boxes.count {
+            snapshots[position] = Self.clusters(boxes, UnsafeBufferPointer(order))
           }
+          if boxes.count >= maxColors { break }
+          var chosen = -1
+          var largest = 0.0
+          for index in errors.indices where errors[index] > largest {
+            chosen = index
+            largest = errors[index]
+          }
+          if chosen < 0 { break }
+          guard let upper = space.split(&boxes[chosen]) else {
+            errors[chosen] = 0  // Every point fell in one slice.
+            continue
+          }
+          boxes.append(upper)
+          errors[chosen] = boxes[chosen].error
+          errors.append(upper.error)
         }
       }
     }
     if snapshots.contains(where: { $0 == nil }) {
-      let final = order.withUnsafeBufferPointer { Self.clusters(boxes, $0) }
+      let final = Self.clusters(boxes, UnsafeBufferPointer(order))
       for i in snapshots.indices where snapshots[i] == nil { snapshots[i] = final }
     }
     return snapshots.map { $0! }
