@@ -91,20 +91,21 @@ private struct Sums {
   var light = (0.0, 0.0, 0.0)
 
   init(image: RGBAImage, region: Region) {
-    let columns = Self.weights(from: region.x, to: region.x + region.width)
-    let rows = Self.weights(from: region.y, to: region.y + region.height)
-    guard !columns.weights.isEmpty, !rows.weights.isEmpty else { return }
-    weight = columns.weights.reduce(0, +) * rows.weights.reduce(0, +)
+    let columns = Coverage(from: region.x, to: region.x + region.width)
+    let rows = Coverage(from: region.y, to: region.y + region.height)
+    guard !columns.isEmpty, !rows.isEmpty else { return }
+    weight = columns.total * rows.total
     let table = SRGB.decodeTable16
     image.pixels.withUnsafeBufferPointer { p in
       table.withUnsafeBufferPointer { lin in
-        for (rowIndex, wy) in rows.weights.enumerated() {
+        for y in rows.first..<rows.end {
+          let wy = rows.weight(of: y)
           var rowSums = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-          var i = ((rows.first + rowIndex) * image.width + columns.first) * 4
-          for wx in columns.weights {
+          var i = (y * image.width + columns.first) * 4
+          for x in columns.first..<columns.end {
             let a = Double(p[i + 3])
             if a != 0 {
-              let wa = wx * a
+              let wa = columns.weight(of: x) * a
               let r = Int(p[i])
               let g = Int(p[i + 1])
               let b = Int(p[i + 2])
@@ -129,18 +130,44 @@ private struct Sums {
       }
     }
   }
+}
 
-  /// The first pixel index touched by [start, end) and each touched pixel's covered fraction.
-  static func weights(from start: Double, to end: Double) -> (first: Int, weights: [Double]) {
-    guard end > start else { return (0, []) }
-    let first = Int(start.rounded(.down))
-    let last = Int(end.rounded(.up))  // exclusive
-    var weights = [Double]()
-    weights.reserveCapacity(last - first)
-    for pixel in first..<last {
-      let covered = min(Double(pixel + 1), end) - max(Double(pixel), start)
-      weights.append(covered)
+/// The pixels [start, end) touches along one axis and the fraction of each it covers, computed
+/// when asked rather than stored (an average makes two per sprite).
+private struct Coverage {
+  /// The first pixel index touched.
+  let first: Int
+  /// One past the last pixel index touched.
+  let end: Int
+  private let start: Double
+  private let stop: Double
+
+  /// The pixels of [start, end); none when `end <= start`.
+  init(from start: Double, to end: Double) {
+    self.start = start
+    self.stop = end
+    if end > start {
+      first = Int(start.rounded(.down))
+      self.end = Int(end.rounded(.up))
+    } else {
+      first = 0
+      self.end = 0
     }
-    return (first, weights)
+  }
+
+  /// Whether no pixel is touched.
+  var isEmpty: Bool { end <= first }
+
+  /// The covered fraction of pixel `pixel`, in `first..<end`.
+  @inline(__always)
+  func weight(of pixel: Int) -> Double {
+    min(Double(pixel + 1), stop) - max(Double(pixel), start)
+  }
+
+  /// The sum of the fractions, added in pixel order.
+  var total: Double {
+    var sum = 0.0
+    for pixel in first..<end { sum += weight(of: pixel) }
+    return sum
   }
 }

@@ -238,39 +238,43 @@ public struct Swatches: Hashable, Sendable {
   ///
   /// Entries repeating an earlier entry's RGB are ignored (each colour is used once).
   public init(candidates: [Palette.Entry], filter: CandidateFilter = .android) {
-    // Palettes hold at most 64 entries: a linear search costs less than hashing them.
-    var seen = [RGBA8]()
-    seen.reserveCapacity(candidates.count)
     // A struct, not a tuple: an array of tuples has its element type built at first use.
     struct Candidate {
       var entry: Palette.Entry
       var hsl: HSL
+      var used = false
     }
     var eligible: [Candidate] = []
     eligible.reserveCapacity(candidates.count)
-    for entry in candidates {
+    for (index, entry) in candidates.enumerated() {
       let color = RGBA8(r: entry.color.r, g: entry.color.g, b: entry.color.b)
-      guard !seen.contains(color) else { continue }
-      seen.append(color)
+      // Palettes hold at most 64 entries: looking back costs less than hashing them.
+      guard !candidates[..<index].contains(where: { Self.sameRGB($0.color, color) }) else {
+        continue
+      }
       let hsl = HSL(color)
       if filter.allows(hsl) { eligible.append(Candidate(entry: entry, hsl: hsl)) }
     }
     let maxPopulation = eligible.reduce(0.0) { max($0, $1.entry.population) }
 
-    var used = [Bool](filled: false, count: eligible.count)
     for name in Name.evaluationOrder {
       let target = name.target
       var best: (index: Int, score: Double)?
       for (index, candidate) in eligible.enumerated()
-      where !used[index] && target.accepts(candidate.hsl) {
+      where !candidate.used && target.accepts(candidate.hsl) {
         let score = target.score(
           candidate.hsl, population: candidate.entry.population, maxPopulation: maxPopulation)
         if best == nil || score > best!.score { best = (index, score) }
       }
       guard let best else { continue }
-      used[best.index] = true
+      eligible[best.index].used = true
       self[name] = Swatch(entry: eligible[best.index].entry, score: best.score)
     }
+  }
+
+  /// Whether two colours have the same red, green and blue (alpha ignored).
+  private static func sameRGB(_ lhs: RGBA8, _ rhs: RGBA8) -> Bool {
+    lhs.r == rhs.r && lhs.g == rhs.g && lhs.b == rhs.b
   }
 
   /// The swatch for a name, or `nil` when no colour fitted its target.
