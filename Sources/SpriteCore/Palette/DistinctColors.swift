@@ -122,21 +122,24 @@ struct DistinctColors: Sendable {
     return Array(UnsafeBufferPointer(start: entries, count: distinct))
   }
 
-  /// Writes one entry per run of one visible colour along the pixels (transparent pixels neither
-  /// end a run nor count) to `runs[1...]` and returns how many; `runs` holds `pixelCount + 1`.
+  /// Writes one entry per run of one visible colour along the pixels to `runs[1...]` and returns
+  /// how many; `runs` holds `pixelCount + 1`. A transparent pixel ends a run (the merge after
+  /// this joins runs of one colour however they were cut).
   ///
   /// Branch-free per pixel: a pixel-art row changes colour every few pixels, too often for a
-  /// branch on "same colour as the last one" to be predicted. Each pixel adds its alpha to the
-  /// current run, or starts the next run when it is visible and of another colour, and the
-  /// current run is stored again; slot 0 takes the stores made before the first visible pixel.
+  /// branch on "same colour as the last one" to be predicted. Whether a pixel starts a run
+  /// depends only on it and the pixel before it, so the only values carried from pixel to pixel
+  /// are the run's slot and weight. Each visible pixel adds its alpha to the current run, or
+  /// starts the next one, and stores the run again; transparent pixels store into slot 0, which
+  /// is scratch.
   @inline(__always)
   private static func sumRuns(
     _ raw: UnsafeRawBufferPointer, pixelCount: Int, into runs: UnsafeMutablePointer<UInt64>
   ) -> Int {
     var slot = 0
-    // No colour: keys have 24 bits.
-    var runKey = UInt32.max
     var runWeight: UInt64 = 0
+    // The pixel before, as 0xRRGGBBAA; transparent (alpha 0) before the first.
+    var previous: UInt32 = 0
     var offset = 0
     let end = 4 &* pixelCount
     // The alpha bytes (3 and 7) of two pixels read as one word, in either byte order.
@@ -147,20 +150,23 @@ struct DistinctColors: Sendable {
         raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & alphas == 0
       {
         offset &+= 8
+        previous = 0
         continue
       }
       // Bytes R, G, B, A in memory; as a big-endian word that is 0xRRGGBBAA.
       let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
       offset &+= 4
       let alpha = UInt64(word & 0xFF)
-      let key = word >> 8
-      // 1 when alpha > 0, and 1 when that pixel starts a run.
+      // 1 when alpha > 0; the pixel starts a run when the one before is transparent or of
+      // another colour.
       let visible = (alpha &+ 0xFF) >> 8
-      let starts = visible & (key != runKey ? 1 : 0)
+      let continues = (previous & 0xFF != 0) && (previous ^ word) >> 8 == 0
+      let starts = visible & (continues ? 0 : 1)
+      previous = word
       slot &+= Int(truncatingIfNeeded: starts)
       runWeight = starts != 0 ? alpha : runWeight &+ alpha
-      runKey = visible != 0 ? key : runKey
-      runs[slot] = UInt64(runKey) << weightBits | runWeight
+      let target = visible != 0 ? slot : 0
+      runs[target] = UInt64(word >> 8) << weightBits | runWeight
     }
     return slot
   }
