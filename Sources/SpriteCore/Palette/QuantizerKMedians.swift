@@ -44,7 +44,8 @@ struct QuantizerKMedians {
       }
       nearest.withUnsafeMutableBufferPointer { blocks.nearest(centres, into: $0) }
       if nearest == assignments { break }
-      assignments = nearest
+      // Swapped, not assigned: sharing one buffer would make the next round's write copy it.
+      swap(&assignments, &nearest)
       reseedEmptyClusters(&centres, &assignments, points)
     }
     let sums = Clusters.sums(of: points, assignments: assignments, clusterCount: k)
@@ -86,8 +87,19 @@ struct QuantizerKMedians {
   private func reseedEmptyClusters(
     _ centres: inout [SIMD4<Float>], _ assignments: inout [Int32], _ points: ColorPoints
   ) {
-    var members = [Int](filled: 0, count: centres.count)
-    for a in assignments { members[Int(a)] += 1 }
+    // At most 64 clusters: the counts live on the stack.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: centres.count) { members in
+      members.initialize(repeating: 0)
+      for a in assignments { members[Int(a)] += 1 }
+      reseed(&centres, &assignments, points, members: members)
+    }
+  }
+
+  /// ``reseedEmptyClusters(_:_:_:)`` given each cluster's member count.
+  private func reseed(
+    _ centres: inout [SIMD4<Float>], _ assignments: inout [Int32], _ points: ColorPoints,
+    members: UnsafeMutableBufferPointer<Int>
+  ) {
     for j in centres.indices where members[j] == 0 {
       var chosen = -1
       var worst = -1.0

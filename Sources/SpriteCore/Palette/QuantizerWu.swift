@@ -68,19 +68,32 @@ struct QuantizerWu: Quantizer {
     let n = points.count
     precondition(n > 0 && counts.allSatisfy { $0 > 0 }, "QuantizerWu needs points and counts > 0")
     let maxColors = counts.max() ?? 1
-    // Scratch buffers allocated directly: arrays of these sizes are made by a standard-library
-    // entry point that looks up their storage class at every call (see `Array(filled:count:)`).
+    // The scratch buffers in one block allocated directly: arrays of these sizes are made by a
+    // standard-library entry point that looks up their storage class at every call (see
+    // `Array(filled:count:)`), and one allocation costs less than five.
     precondition(binCount <= 256, "slices are recorded in a byte")
-    let order = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-    let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: n)
-    let histogram = UnsafeMutableBufferPointer<SIMD4<Double>>.allocate(
-      capacity: 2 * min(binCount, 2 * n))
-    let slices = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: n)
-    defer {
-      order.deallocate()
-      scratch.deallocate()
-      histogram.deallocate()
-      slices.deallocate()
+    let binSlots = 2 * min(binCount, 2 * n)
+    let vectorBytes = MemoryLayout<SIMD4<Double>>.stride
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: (binSlots + n) * vectorBytes + 9 * n,
+      alignment: MemoryLayout<SIMD4<Double>>.alignment)
+    defer { block.deallocate() }
+    let histogram = UnsafeMutableBufferPointer(
+      start: block.bindMemory(to: SIMD4<Double>.self, capacity: binSlots), count: binSlots)
+    let squares = UnsafeMutableBufferPointer(
+      start: (block + binSlots * vectorBytes).bindMemory(to: SIMD4<Double>.self, capacity: n),
+      count: n)
+    let indices = block + (binSlots + n) * vectorBytes
+    let order = UnsafeMutableBufferPointer(
+      start: indices.bindMemory(to: Int32.self, capacity: n), count: n)
+    let scratch = UnsafeMutableBufferPointer(
+      start: (indices + 4 * n).bindMemory(to: Int32.self, capacity: n), count: n)
+    let slices = UnsafeMutableBufferPointer(
+      start: (indices + 8 * n).bindMemory(to: UInt8.self, capacity: n), count: n)
+    // Each point's (w·L², w·a², w·b², 0), computed once rather than at every split.
+    for i in 0..<n {
+      let point = points.coordinates[i]
+      squares[i] = Lanes.double(point * point) * points.moments[i][3]
     }
     for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
     var boxes = [Box(start: 0, end: n)]
@@ -93,8 +106,8 @@ struct QuantizerWu: Quantizer {
     points.coordinates.withUnsafeBufferPointer { coordinates in
       points.moments.withUnsafeBufferPointer { moments in
         let space = Space(
-          coordinates: coordinates, moments: moments, order: order, scratch: scratch,
-          histogram: histogram, slices: slices)
+          coordinates: coordinates, moments: moments, squares: UnsafeBufferPointer(squares),
+          order: order, scratch: scratch, histogram: histogram, slices: slices)
         while true {
           for (position, count) in counts.enumerated() where count == boxes.count {
             snapshots[position] = Self.clusters(boxes, UnsafeBufferPointer(order))
@@ -137,6 +150,8 @@ struct QuantizerWu: Quantizer {
   private struct Space {
     let coordinates: UnsafeBufferPointer<SIMD4<Float>>
     let moments: UnsafeBufferPointer<SIMD4<Double>>
+    /// Each point's (w·L², w·a², w·b², 0).
+    let squares: UnsafeBufferPointer<SIMD4<Double>>
     let order: UnsafeMutableBufferPointer<Int32>
     let scratch: UnsafeMutableBufferPointer<Int32>
     let histogram: UnsafeMutableBufferPointer<SIMD4<Double>>
@@ -169,7 +184,7 @@ struct QuantizerWu: Quantizer {
         slices[position] = UInt8(truncatingIfNeeded: bin)
         let moment = moments[index]
         histogram[2 &* bin] += moment
-        histogram[2 &* bin &+ 1] += Lanes.double(point * point) * moment[3]
+        histogram[2 &* bin &+ 1] += squares[index]
       }
       var cut = -1
       var bestScore = 0.0
