@@ -69,16 +69,28 @@ struct PointBlocks {
             j &+= 3
             tag &+= 1
           }
-          let indices0 = unsafeBitCast(best0, to: SIMD4<UInt32>.self) & 63
-          let indices1 = unsafeBitCast(best1, to: SIMD4<UInt32>.self) & 63
-          for lane in 0..<Swift.min(8, count &- first) {
-            let index = lane < 4 ? indices0[lane] : indices1[lane &- 4]
-            result[first &+ lane] = Int32(truncatingIfNeeded: index)
+          let indices0 = Self.tags(best0)
+          let indices1 = Self.tags(best1)
+          if count &- first >= 8 {
+            // Two vector stores (unaligned: `result` is only aligned for Int32).
+            let out = UnsafeMutableRawPointer(result.baseAddress! + first)
+            out.storeBytes(of: indices0, as: SIMD4<Int32>.self)
+            out.storeBytes(of: indices1, toByteOffset: 16, as: SIMD4<Int32>.self)
+          } else {
+            for lane in 0..<(count &- first) {
+              result[first &+ lane] = lane < 4 ? indices0[lane] : indices1[lane &- 4]
+            }
           }
           first &+= 8
         }
       }
     }
+  }
+
+  /// The centroid indices tagged into the low bits of `best`'s lanes.
+  @inline(__always)
+  private static func tags(_ best: SIMD4<Float>) -> SIMD4<Int32> {
+    unsafeBitCast(unsafeBitCast(best, to: SIMD4<UInt32>.self) & 63, to: SIMD4<Int32>.self)
   }
 
   /// `best`, lane by lane, or the tagged squared distance (dl, da, db) where that is smaller.

@@ -226,6 +226,28 @@ struct QuantizerTests {
     }
   }
 
+  @Test(
+    "every point gets an answer and none is written past the end, whatever the tail of the last block",
+    arguments: Array(1...17))
+  func pointBlocksTails(count: Int) {
+    var rng = SeededRandom(seed: UInt64(100 + count))
+    let points = (0..<count).map { _ in
+      SIMD4<Float>(.random(in: 0...1, using: &rng), .random(in: -0.3...0.3, using: &rng),
+        .random(in: -0.3...0.3, using: &rng), 1)
+    }
+    let centres = (0..<5).map { _ in points[Int.random(in: 0..<count, using: &rng)] }
+    // One guard slot past the points: it must keep its value.
+    var found = [Int32](repeating: -1, count: count + 1)
+    found.withUnsafeMutableBufferPointer {
+      PointBlocks(points).nearest(centres, into: UnsafeMutableBufferPointer(rebasing: $0[0..<count]))
+    }
+    #expect(found[count] == -1)
+    for (i, p) in points.enumerated() {
+      let distances = centres.map { c -> Float in let d = p - c; return (d * d).sum() }
+      #expect(distances[Int(found[i])] <= distances.min()! * (1 + 1e-5) + 1e-12, "point \(i)")
+    }
+  }
+
   @Test("an empty cluster is re-seeded, so k-means keeps K clusters")
   func reseeding() {
     // Points on a line; seed two clusters with a third that owns nothing useful.
