@@ -78,7 +78,9 @@ struct DistinctColors: Sendable {
   /// class in the runtime's metadata cache at every call (see `Array(filled:count:)`).
   private static func hashedEntries(_ image: RGBAImage) -> [UInt64] {
     let pixelCount = image.pixelCount
-    // Slot 0 is scratch, written while no pixel has been visible; the runs are 1...runCount.
+    // The runs are 1...runCount; slot 0 takes the stores of transparent pixels. Uninitialised:
+    // only the runs are written, and a large image has far fewer runs than pixels, so most of
+    // the pages of this buffer are never touched.
     let runs = UnsafeMutablePointer<UInt64>.allocate(capacity: pixelCount &+ 1)
     defer { runs.deallocate() }
     let runCount = image.pixels.withUnsafeBytes { raw in

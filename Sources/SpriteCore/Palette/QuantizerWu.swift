@@ -36,11 +36,11 @@ struct QuantizerWu: Quantizer {
       return e[0] + e[1] + e[2]
     }
 
-    /// Adds one point to the statistics.
+    /// Adds one point, with its moment and its squares (w·L², w·a², w·b², 0), to the statistics.
     @inline(__always)
-    mutating func add(_ point: SIMD4<Float>, _ moment: SIMD4<Double>) {
+    mutating func add(_ point: SIMD4<Float>, _ moment: SIMD4<Double>, _ square: SIMD4<Double>) {
       sum += moment
-      squares += Lanes.double(point * point) * moment[3]
+      squares += square
       include(point)
     }
 
@@ -98,7 +98,7 @@ struct QuantizerWu: Quantizer {
     for i in 0..<n { order[i] = Int32(truncatingIfNeeded: i) }
     var boxes = [Box(start: 0, end: n)]
     boxes.reserveCapacity(maxColors)
-    for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i]) }
+    for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i], squares[i]) }
     var errors = [boxes[0].error]
     errors.reserveCapacity(maxColors)
     var snapshots = [Clusters?](filled: nil, count: counts.count)
