@@ -50,7 +50,7 @@ let package = Package(
     .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme", "CSpriteArguments"]),
     // Tests.
     .target(
-      name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
+      name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteFetch"],
       path: "Tests/_SpriteTestSupport"),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(

@@ -13,7 +13,7 @@
 /// ```swift
 /// let cache = ResponseCache(directory: cacheDir)
 /// let loader = CachingDataLoader(wrapping: CurlDataLoader(), cache: cache)
-/// let response = try await loader.load(FetchRequest(url: url, expecting: .png))
+/// let response = try loader.load(FetchRequest(url: url, expecting: .png))
 /// ```
 public struct CachingDataLoader: DataLoading {
   /// The default time an entry stays fresh: 24 hours.
@@ -39,37 +39,19 @@ public struct CachingDataLoader: DataLoading {
     self.ttl = ttl
   }
 
-  /// Loads a request from the cache when fresh, else through the inner loader (see the type docs).
+  /// Loads a request from the cache when fresh, else through the inner loader (see the type docs),
+  /// and waits for it.
   ///
   /// - Parameter request: What to load and what content to expect.
   /// - Returns: A response with status 200 for cached bodies, or the inner loader's response.
   /// - Throws: The inner loader's errors, or `FetchError.badContent` when a cached body is not
   ///   the expected kind of content.
-  public func load(_ request: FetchRequest) async throws -> FetchResponse {
-    if bypassesCache(request) { return try await inner.load(request) }
-    let key = cache.slot(for: request.url)
-    guard let entry = cache.entry(in: key) else {
-      return try await fetch(request, key: key)
-    }
-    if entry.isFresh(at: cache.now(), ttl: ttl) {
-      return try checked(entry.response(requestURL: request.url, source: .cache), request)
-    }
-    guard entry.canRevalidate else { return try await fetch(request, key: key) }
-    var conditional = request
-    conditional.ifNoneMatch = entry.etag
-    conditional.ifModifiedSince = entry.lastModified
-    let response = try await inner.load(conditional)
-    guard response.isNotModified else {
-      return store(response, key: key)
-    }
-    let refreshed =
-      (try? cache.refresh(entry, etag: response.etag, lastModified: response.lastModified))
-      ?? entry
-    return try checked(refreshed.response(requestURL: request.url, source: .revalidated), request)
+  public func load(_ request: FetchRequest) throws -> FetchResponse {
+    try loadAndWait(request)
   }
 
-  /// Loads as ``load(_:)`` does, calling `completion` with the outcome: requests that bypass the
-  /// cache go to the inner loader's completion form (no task per request), others run on a task.
+  /// Loads as ``load(_:)`` does, calling `completion` with the outcome: a fresh entry at once on
+  /// this thread, anything else from the inner loader's completion (where a new body is stored).
   @discardableResult
   public func load(
     _ request: FetchRequest,
@@ -78,7 +60,33 @@ public struct CachingDataLoader: DataLoading {
     if bypassesCache(request) {
       return inner.load(request, completion: completion)
     }
-    return loadOnTask(request, completion: completion)
+    let key = cache.slot(for: request.url)
+    let entry = cache.entry(in: key)
+    if let entry, entry.isFresh(at: cache.now(), ttl: ttl) {
+      completion(
+        Result { try checked(entry.response(requestURL: request.url, source: .cache), request) })
+      return LoadHandle()
+    }
+    guard let entry, entry.canRevalidate else {
+      return inner.load(request) { [self] result in
+        completion(result.map { store($0, key: key) })
+      }
+    }
+    var conditional = request
+    conditional.ifNoneMatch = entry.etag
+    conditional.ifModifiedSince = entry.lastModified
+    return inner.load(conditional) { [self] result in
+      completion(
+        Result {
+          let response = try result.get()
+          guard response.isNotModified else { return store(response, key: key) }
+          let refreshed =
+            (try? cache.refresh(entry, etag: response.etag, lastModified: response.lastModified))
+            ?? entry
+          return try checked(
+            refreshed.response(requestURL: request.url, source: .revalidated), request)
+        })
+    }
   }
 
   /// True for requests the cache neither answers nor stores (see the type's documentation).
@@ -86,11 +94,6 @@ public struct CachingDataLoader: DataLoading {
     let scheme = request.url.scheme
     return !request.usesCache || !(scheme == "http" || scheme == "https")
       || request.ifNoneMatch != nil || request.ifModifiedSince != nil
-  }
-
-  /// Loads without validators and stores a 200 answer in `key`, the request URL's cache slot.
-  private func fetch(_ request: FetchRequest, key: ResponseCache.Slot) async throws -> FetchResponse {
-    store(try await inner.load(request), key: key)
   }
 
   /// Stores a 200 answer in `key`, ignoring write failures, and returns it.

@@ -1,15 +1,14 @@
 /// Downloads with libcurl under the policy of SPEC section 9.
 ///
 /// Transfers run on one libcurl multi handle driven by one long-lived thread (as curl's own
-/// `--parallel` does), off Swift's cooperative pool, with at most `configuration.concurrency`
-/// running at once. They share the multi's connection cache, so later transfers to the same host
-/// reuse open connections; finished easy handles return to a pool. Backoff waits are task sleeps
-/// and never hold the transfer thread. Cancelling the calling task stops the transfer at once and
-/// throws `FetchError.cancelled`.
+/// `--parallel` does), with at most `configuration.concurrency` running at once. They share the multi's connection cache, so later transfers to the same host
+/// reuse open connections; finished easy handles return to a pool. Backoff waits run on a thread
+/// of their own and never hold the transfer thread. Cancelling a load's handle stops the transfer
+/// (or the backoff wait) at once and reports `FetchError.cancelled`.
 ///
 /// ```swift
 /// let loader = CurlDataLoader()
-/// let response = try await loader.load(FetchRequest(url: spriteURL, expecting: .png))
+/// let response = try loader.load(FetchRequest(url: spriteURL, expecting: .png))
 /// ```
 public final class CurlDataLoader: DataLoading {
   /// The policy this loader applies.
@@ -38,37 +37,19 @@ public final class CurlDataLoader: DataLoading {
     CurlGlobal.loadInBackground()
   }
 
-  /// Loads a request, retrying connection errors, 5xx and 429 with backoff.
+  /// Loads a request, retrying connection errors, 5xx and 429 with backoff, and waits for it.
   ///
   /// - Parameter request: What to load and what content to expect.
   /// - Returns: The final response with a 2xx status, or status 304 with an empty body.
   /// - Throws: `FetchError`: `.unsupportedURL` for other schemes, `.httpStatus` for other
   ///   statuses, `.badContent` when the body is not the expected kind, and the transfer errors.
-  public func load(_ request: FetchRequest) async throws -> FetchResponse {
-    let scheme = request.url.scheme
-    guard ["http", "https", "file"].contains(scheme) else {
-      throw FetchError.unsupportedURL(request.url.absoluteString)
-    }
-    var attempt = 0
-    while true {
-      if Task.isCancelled { throw FetchError.cancelled }
-      let outcome = evaluate(await attemptOnce(request), request: request, attempt: attempt)
-      switch outcome {
-      case .done(let result): return try result.get()
-      case .retry(let delay):
-        do {
-          try await Task.sleep(for: delay)
-        } catch {
-          throw FetchError.cancelled
-        }
-        attempt += 1
-      }
-    }
+  public func load(_ request: FetchRequest) throws -> FetchResponse {
+    try loadAndWait(request)
   }
 
-  /// Loads a request as ``load(_:)`` does, without a task per transfer: `completion` runs on the
-  /// transfer thread as soon as the response is in (keep it short: it holds up other transfers),
-  /// or on a task after a retry's backoff. Cancelling the returned handle stops the transfer (or
+  /// Loads a request as ``load(_:)`` does without waiting: `completion` runs on the transfer
+  /// thread as soon as the response is in (keep it short: it holds up other transfers), or on the
+  /// backoff thread after a retry's wait. Cancelling the returned handle stops the transfer (or
   /// the backoff wait) at once.
   @discardableResult
   public func load(
@@ -98,11 +79,10 @@ public final class CurlDataLoader: DataLoading {
       switch evaluate(result, request: request, attempt: attempt) {
       case .done(let result): completion(result.mapError { $0 })
       case .retry(let delay):
-        let wait = Task {
-          try? await Task.sleep(for: delay)
+        // A cancel ends the wait early; the next attempt then finds the handle cancelled.
+        DelayedCall.run(after: delay, orWhenCancelled: handle) { [self] in
           start(request, attempt: attempt + 1, handle: handle, completion: completion)
         }
-        handle.whenCancelled { wait.cancel() }
       }
     }
     guard let transfer = checkOutPrepared(request, finish) else { return }
@@ -161,27 +141,6 @@ public final class CurlDataLoader: DataLoading {
       retryAfter.flatMap { RetryPolicy.retryAfterDelay($0, cap: configuration.maxRetryAfter) }
       ?? RetryPolicy.backoff(attempt: attempt, configuration: configuration, unit: jitter.next())
     return .retry(after: delay)
-  }
-
-  /// Runs one transfer on the engine (which bounds concurrency), with cancellation wired to it.
-  private func attemptOnce(_ request: FetchRequest) async -> Result<CurlResult, AttemptFailure> {
-    var failed: AttemptFailure?
-    guard
-      let transfer = checkOutPrepared(
-        request,
-        {
-          if case .failure(let failure) = $0 { failed = failure }
-        })
-    else {
-      return .failure(failed!)
-    }
-    guard await engine.run(transfer) else {
-      pool.checkIn(transfer)
-      return .failure(Self.noMultiHandle)
-    }
-    let result = transfer.result(maxBytes: configuration.maxBytes)
-    pool.checkIn(transfer)
-    return result
   }
 
   /// An easy handle from the pool prepared for `request`, or nil after passing the reason to

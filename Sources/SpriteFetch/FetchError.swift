@@ -10,7 +10,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   case tooLarge(limit: Int)
   /// The connect, no-progress or total timeout fired.
   case timedOut
-  /// The task was cancelled.
+  /// The load was cancelled (its handle, or the run it belongs to).
   case cancelled
   /// The body is not the expected kind of content.
   case badContent(String)

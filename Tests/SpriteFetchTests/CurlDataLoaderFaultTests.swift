@@ -14,7 +14,7 @@ struct CurlDataLoaderFaultTests {
     let clock = ContinuousClock()
     let start = clock.now
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0, noProgress: .seconds(1)).load(
+      _ = try await TestLoaders.loader(retries: 0, noProgress: .seconds(1)).asyncLoad(
         FetchRequest(url: server.url("/stall")))
     }
     #expect(error == .timedOut)
@@ -27,7 +27,7 @@ struct CurlDataLoaderFaultTests {
       response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 0)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0).load(FetchRequest(url: server.url("/short")))
+      _ = try await TestLoaders.loader(retries: 0).asyncLoad(FetchRequest(url: server.url("/short")))
     }
     guard case .transport(let code, let message) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -45,7 +45,7 @@ struct CurlDataLoaderFaultTests {
       holdOpen: 0)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0).load(FetchRequest(url: server.url("/chunked")))
+      _ = try await TestLoaders.loader(retries: 0).asyncLoad(FetchRequest(url: server.url("/chunked")))
     }
     guard case .transport(let code, let message) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -62,7 +62,7 @@ struct CurlDataLoaderFaultTests {
     let url = closed.url("/nothing")
     closed.stop()
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 2).load(FetchRequest(url: url))
+      _ = try await TestLoaders.loader(retries: 2).asyncLoad(FetchRequest(url: url))
     }
     guard case .transport(let code, _) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -71,18 +71,21 @@ struct CurlDataLoaderFaultTests {
     #expect(code == 7)  // CURLE_COULDNT_CONNECT
   }
 
-  @Test("cancelling the task stops a stalled transfer with cancelled")
-  func cancellation() async throws {
-    // Held open long enough that the cancel lands first even when the pool is busy.
+  @Test("cancelling during a retry's backoff ends the wait at once with cancelled")
+  func cancellationDuringBackoff() async throws {
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
+      response: "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n", holdOpen: 0)
     defer { server.stop() }
-    let loader = TestLoaders.loader(retries: 0)
-    let task = Task { try await loader.load(FetchRequest(url: server.url("/stall"))) }
-    try await Task.sleep(for: .milliseconds(200))
-    task.cancel()
-    let error = await TestLoaders.fetchError { _ = try await task.value }
-    #expect(error == .cancelled)
+    // An hour's backoff: only the cancel can end the wait within the test's patience.
+    var configuration = TestLoaders.configuration(retries: 1)
+    configuration.backoffBase = .seconds(3600)
+    configuration.maxBackoff = .seconds(3600)
+    let load = StartedLoad(CurlDataLoader(configuration: configuration), FetchRequest(url: server.url("/busy")))
+    try await Task.sleep(for: .milliseconds(300))
+    load.handle.cancel()
+    let outcome = await load.outcome(within: 30)
+    #expect(outcome != nil, "the backoff wait did not end on the cancel")
+    #expect(throws: FetchError.cancelled) { try outcome?.get() }
   }
 
   @Test("the completion form: cancelling the handle stops a stalled transfer with cancelled")
@@ -113,23 +116,34 @@ struct CurlDataLoaderFaultTests {
     var configuration = TestLoaders.configuration(retries: 0)
     configuration.concurrency = 1
     let loader = CurlDataLoader(configuration: configuration)
-    let running = Task { try await loader.load(FetchRequest(url: server.url("/stall"))) }
+    let running = StartedLoad(loader, FetchRequest(url: server.url("/stall")))
     try await Task.sleep(for: .milliseconds(200))
-    let queued = Task { try await loader.load(FetchRequest(url: server.url("/queued"))) }
+    let queued = StartedLoad(loader, FetchRequest(url: server.url("/queued")))
     try await Task.sleep(for: .milliseconds(100))
-    queued.cancel()
-    let queuedError = await TestLoaders.fetchError { _ = try await queued.value }
-    #expect(queuedError == .cancelled)
-    running.cancel()
-    let runningError = await TestLoaders.fetchError { _ = try await running.value }
-    #expect(runningError == .cancelled)
+    queued.handle.cancel()
+    #expect(await queued.fetchError == .cancelled)
+    running.handle.cancel()
+    #expect(await running.fetchError == .cancelled)
+  }
+
+  @Test("the blocking form waits for the response on the calling thread")
+  func blockingLoad() async throws {
+    let file = try TemporaryDirectory()
+    let path = file.url.appendingPathComponent("body.json")
+    try Data("{\"ok\": true}".utf8).write(to: path)
+    let loader = TestLoaders.loader()
+    let response = try await offPool {
+      try loader.load(FetchRequest(url: AbsoluteURL(path), expecting: .json))
+    }
+    #expect(response.body == Array("{\"ok\": true}".utf8))
+    #expect(response.status == 200)
   }
 
   @Test("schemes other than http, https and file are refused before any transfer")
   func unsupportedScheme() async throws {
     let url = try #require(AbsoluteURL(string: "ftp://127.0.0.1/sprite.png"))
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().load(FetchRequest(url: url))
+      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: url))
     }
     #expect(error == .unsupportedURL("ftp://127.0.0.1/sprite.png"))
   }
@@ -138,7 +152,7 @@ struct CurlDataLoaderFaultTests {
   func userAgent() async throws {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
-    let response = try await TestLoaders.loader().load(FetchRequest(url: server.url("/user-agent")))
+    let response = try await TestLoaders.loader().asyncLoad(FetchRequest(url: server.url("/user-agent")))
     #expect(
       String(decoding: response.body, as: UTF8.self) == "sprite-theme/\(CurlDataLoader.version)")
     #expect(CurlDataLoader.defaultUserAgent.hasPrefix("sprite-theme/"))

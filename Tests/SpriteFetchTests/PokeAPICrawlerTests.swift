@@ -90,8 +90,7 @@ struct PokeAPICrawlerTests {
     guard let directory = PokeAPIData.require() else { return }
     let loader = PokeAPIMockLoader(directory: directory, slowEarlyEntries: true)
     let crawler = PokeAPICrawler(base: Self.live, limit: 30, pageSize: 20, concurrency: 4)
-    var items: [CrawlItem] = []
-    for try await item in crawler.entries(using: loader) { items.append(item) }
+    let items = try await offPool { try crawler.collect(using: loader) }
     #expect(items.compactMap(\.id) == Array(1...30))
     #expect(
       items.compactMap(\.spriteURL).map(\.lastPathComponent) == [
@@ -114,7 +113,7 @@ struct PokeAPICrawlerTests {
     guard let directory = PokeAPIData.require() else { return }
     let loader = PokeAPIMockLoader(directory: directory)
     let crawler = PokeAPICrawler(base: Self.live, limit: 20, offset: 20, pageSize: 20)
-    let items = try await crawler.collect(using: loader)
+    let items = try await offPool { try crawler.collect(using: loader) }
     #expect(items.compactMap(\.id) == Array(21...40))
     #expect(items.compactMap(\.spriteURL).map(\.lastPathComponent) == ["25.png"])
     #expect(!loader.requested.contains { $0.query?.contains("offset=40") == true })
@@ -124,24 +123,28 @@ struct PokeAPICrawlerTests {
   func formsAndLastPage() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let last = PokeAPIMockLoader(directory: directory)
-    let tail = try await PokeAPICrawler(base: Self.live, offset: 1340, pageSize: 20).collect(
-      using: last)
+    let tail = try await offPool {
+      try PokeAPICrawler(base: Self.live, offset: 1340, pageSize: 20).collect(using: last)
+    }
     #expect(tail.count == 11)
     #expect(tail.allSatisfy { $0.skipReason == .form })
     #expect(last.requested.count == 1)
 
     let page = PokeAPIMockLoader(directory: directory)
-    let jump = try await PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20)
-      .collect(using: page)
+    let jump = try await offPool {
+      try PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20).collect(using: page)
+    }
     #expect(jump.compactMap(\.id) == Array(1021...1025) + Array(10001...10015))
     #expect(jump.prefix(5).allSatisfy { $0.failure != nil })
     #expect(jump.dropFirst(5).allSatisfy { $0.skipReason == .form })
     #expect(page.requested.count == 1 + 5)
 
     let withForms = PokeAPIMockLoader(directory: directory)
-    let included = try await PokeAPICrawler(
-      base: Self.live, limit: 20, offset: 1020, includeForms: true, pageSize: 20
-    ).collect(using: withForms)
+    let included = try await offPool {
+      try PokeAPICrawler(
+        base: Self.live, limit: 20, offset: 1020, includeForms: true, pageSize: 20
+      ).collect(using: withForms)
+    }
     #expect(included.allSatisfy { $0.failure != nil })
     #expect(withForms.requested.count == 1 + 20)
   }
@@ -150,15 +153,50 @@ struct PokeAPICrawlerTests {
   func failingListPage() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let crawler = PokeAPICrawler(base: Self.live, limit: 45, pageSize: 20)
-    var count = 0
+    let count = LockedBox(0)
+    let loader = PokeAPIMockLoader(directory: directory)
     let error = await #expect(throws: PokeAPIListError.self) {
-      for try await _ in crawler.entries(using: PokeAPIMockLoader(directory: directory)) {
-        count += 1
+      try await offPool {
+        try crawler.crawl(using: loader) { _ in
+          count.withLock { $0 += 1 }
+          return true
+        }
       }
     }
     #expect(error?.underlying as? FetchError == .httpStatus(404))
     #expect(error?.url.absoluteString.contains("/pokemon/?offset=40&limit=") == true)
-    #expect(count == 40)
+    #expect(count.withLock { $0 } == 40)
+  }
+
+  @Test(
+    "cancelling the stop handle cancels the entry loads in flight and ends the crawl with cancelled")
+  func stopCancelsInFlightLoads() async throws {
+    guard let directory = PokeAPIData.require() else { return }
+    let loader = HeldEntriesLoader(PokeAPIMockLoader(directory: directory))
+    let crawler = PokeAPICrawler(base: Self.live, limit: 20, pageSize: 20, concurrency: 4)
+    let stop = LoadHandle()
+    let seen = LockedBox(0)
+    let crawl = Task {
+      try await offPool {
+        try crawler.crawl(using: loader, stop: stop) { _ in
+          seen.withLock { $0 += 1 }
+          return true
+        }
+      }
+    }
+    while loader.held < 4 { try await Task.sleep(for: .milliseconds(5)) }
+    stop.cancel()
+    var waited = 0
+    while loader.cancelled < 4 && waited < 30_000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 10
+    }
+    #expect(loader.cancelled == 4, "every entry load in flight was cancelled")
+    // Ends a crawl whose stop did not reach its loads, so that the test fails rather than hangs.
+    loader.releaseAll()
+    await #expect(throws: FetchError.cancelled) { try await crawl.value }
+    #expect(loader.held == 4, "no load beyond the concurrency was started")
+    #expect(seen.withLock { $0 } == 0)
   }
 }
 
@@ -178,8 +216,7 @@ struct PokeAPICrawlerLoopbackTests {
       base: server.url("\(prefix)/api/v2"), limit: limit, offset: offset,
       includeForms: includeForms,
       spriteKey: spriteKey)
-    var items: [CrawlItem] = []
-    for try await item in crawler.entries(using: loader) { items.append(item) }
+    let items = try await offPool { try crawler.collect(using: loader) }
     #expect(loader.requested.allSatisfy { $0.host == "127.0.0.1" && $0.port == Int(server.port) })
     #expect(!loader.requested.contains { $0.absoluteString.contains("raw.githubusercontent") })
     return (items, loader.requested, server)
@@ -237,5 +274,44 @@ struct PokeAPICrawlerLoopbackTests {
     // FlyingFox reports request paths without the trailing slash.
     let paths = server.requestedPaths.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     #expect(paths == ["/mirror/api/v2/pokemon", "/mirror/api/v2/pokemon/1"])
+  }
+}
+
+/// List pages from `inner`; entry loads (the completion form) that never finish until cancelled.
+private final class HeldEntriesLoader: DataLoading {
+  let inner: any DataLoading
+  private let counts = LockedBox((held: 0, cancelled: 0))
+
+  init(_ inner: any DataLoading) { self.inner = inner }
+
+  private let handles = LockedBox<[LoadHandle]>([])
+
+  /// Entry loads started, and how many of them were cancelled.
+  var held: Int { counts.withLock { $0.held } }
+  var cancelled: Int { counts.withLock { $0.cancelled } }
+
+  func load(_ request: FetchRequest) throws -> FetchResponse { try inner.load(request) }
+
+  func load(
+    _ request: FetchRequest,
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) -> LoadHandle {
+    guard request.url.query == nil else {
+      completion(Result { try inner.load(request) })
+      return LoadHandle()
+    }
+    counts.withLock { $0.held += 1 }
+    let handle = LoadHandle()
+    handles.withLock { $0.append(handle) }
+    handle.whenCancelled { [counts] in
+      counts.withLock { $0.cancelled += 1 }
+      completion(.failure(FetchError.cancelled))
+    }
+    return handle
+  }
+
+  /// Cancels every held load (counted as cancelled too).
+  func releaseAll() {
+    for handle in handles.withLock({ $0 }) { handle.cancel() }
   }
 }

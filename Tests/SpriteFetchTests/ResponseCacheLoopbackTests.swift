@@ -25,7 +25,7 @@ struct ResponseCacheLoopbackTests {
       var responses: [FetchResponse] = []
       for path in paths {
         responses.append(
-          try await loader.load(FetchRequest(url: server.url(path), expecting: .png)))
+          try await loader.asyncLoad(FetchRequest(url: server.url(path), expecting: .png)))
       }
       return responses
     }

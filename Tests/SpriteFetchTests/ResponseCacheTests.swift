@@ -20,7 +20,7 @@ struct ResponseCacheTests {
   func missStores() async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
       FetchRequest(url: url))
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url))
@@ -37,9 +37,9 @@ struct ResponseCacheTests {
   func freshHit() async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).load(FetchRequest(url: url))
+    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(FetchRequest(url: url))
     clock.advance(by: 23 * 3600)
-    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
       FetchRequest(url: url, expecting: .png))
     #expect(inner.requests.count == 1)
     #expect(response.status == 200)
@@ -53,9 +53,9 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
-    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.asyncLoad(FetchRequest(url: url))
     clock.advance(by: 61)
-    let response = try await loader.load(FetchRequest(url: url))
+    let response = try await loader.asyncLoad(FetchRequest(url: url))
     let conditional = try #require(inner.requests.last)
     #expect(conditional.ifNoneMatch == MockLoader.etag)
     #expect(conditional.ifModifiedSince == MockLoader.lastModified)
@@ -64,7 +64,7 @@ struct ResponseCacheTests {
     #expect(response.source == .revalidated)
     #expect(response.body == MockLoader.body(for: url))
     #expect(cache().entry(for: url)?.storedAt == clock.now())
-    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.asyncLoad(FetchRequest(url: url))
     #expect(inner.requests.count == 2)
   }
 
@@ -73,10 +73,10 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
-    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.asyncLoad(FetchRequest(url: url))
     inner.version = 2
     clock.advance(by: 120)
-    let response = try await loader.load(FetchRequest(url: url))
+    let response = try await loader.asyncLoad(FetchRequest(url: url))
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url, version: 2))
     let entry = try #require(cache().entry(for: url))
@@ -96,8 +96,8 @@ struct ResponseCacheTests {
     let inner = MockLoader()
     let other = AbsoluteURL(string: "https://example.test/sprites/2.png")!
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
-    _ = try await loader.load(FetchRequest(url: url))
-    _ = try await loader.load(FetchRequest(url: other))
+    _ = try await loader.asyncLoad(FetchRequest(url: url))
+    _ = try await loader.asyncLoad(FetchRequest(url: other))
     let file = URL(fileURLWithPath: cache().path(for: url.absoluteString))
     let otherFile = URL(fileURLWithPath: cache().path(for: other.absoluteString))
     let fm = FileManager.default
@@ -119,7 +119,7 @@ struct ResponseCacheTests {
       try Data(bytes).write(to: file)
     }
     #expect(cache().entry(for: url) == nil)
-    let response = try await loader.load(FetchRequest(url: url))
+    let response = try await loader.asyncLoad(FetchRequest(url: url))
     #expect(inner.requests.count == 3)
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url))
@@ -136,7 +136,7 @@ struct ResponseCacheTests {
       to: directory.appendingPathComponent(key + ".json"))
     #expect(cache().entry(for: url) == nil)
     let inner = MockLoader()
-    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
       FetchRequest(url: url))
     #expect(response.source == .network)
     #expect(inner.requests.count == 1)
@@ -164,10 +164,10 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
-    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.asyncLoad(FetchRequest(url: url))
     clock.advance(by: 61)
     inner.failure = .timedOut
-    let error = await TestLoaders.fetchError { _ = try await loader.load(FetchRequest(url: url)) }
+    let error = await TestLoaders.fetchError { _ = try await loader.asyncLoad(FetchRequest(url: url)) }
     #expect(error == .timedOut)
   }
 
@@ -177,13 +177,13 @@ struct ResponseCacheTests {
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
     let file = URL(fileURLWithPath: "/tmp/sprite.png")
-    _ = try await loader.load(FetchRequest(url: file))
-    _ = try await loader.load(FetchRequest(url: file))
+    _ = try await loader.asyncLoad(FetchRequest(url: file))
+    _ = try await loader.asyncLoad(FetchRequest(url: file))
     #expect(inner.requests.count == 2)
     #expect(cache().entry(for: AbsoluteURL(file)) == nil)
-    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.asyncLoad(FetchRequest(url: url))
     let error = await TestLoaders.fetchError {
-      _ = try await loader.load(FetchRequest(url: url, expecting: .json))
+      _ = try await loader.asyncLoad(FetchRequest(url: url, expecting: .json))
     }
     #expect(error == .badContent("the body is not valid JSON"))
     #expect(inner.requests.count == 3)
@@ -205,7 +205,7 @@ struct ResponseCacheTests {
         let target = urls[index % urls.count]
         let loader = index % 2 == 0 ? writer : reader
         group.addTask {
-          let response = try await loader.load(FetchRequest(url: target, expecting: .png))
+          let response = try await loader.asyncLoad(FetchRequest(url: target, expecting: .png))
           return response.body == MockLoader.body(for: target, length: 64 << 10)
             && response.status == 200
         }

@@ -35,6 +35,21 @@ struct ThreadsTests {
     #expect(counter.value == threads * increments)
   }
 
+  @Test("a handoff gives its waiter the first value put; later puts are refused")
+  func handoffFirstValueWins() {
+    let handoff = ThreadHandoff<Int>()
+    let second = ThreadHandoff<Bool>()
+    let started = DetachedThread.start(name: "test.handoff") {
+      usleep(20_000)
+      handoff.put(7)
+      second.put(handoff.put(8))
+    }
+    #expect(started)
+    #expect(handoff.take() == 7)
+    #expect(second.take() == false)
+    #expect(handoff.take() == 7)
+  }
+
   @Test("a countdown's wait returns only after every thread that entered has left")
   func countdownWaitsForAll() {
     let countdown = ThreadCountdown()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _SpriteTestSupport
 
 @testable import SpriteTheme
 
@@ -28,7 +29,7 @@ struct OperationPumpTests {
   }
 
   @Test("never more than the limit at once, started in queue order, and drain waits for all")
-  func boundsOrdersAndDrains() async {
+  func boundsOrdersAndDrains() async throws {
     let pump = OperationPump(limit: 4)
     let running = Running()
     for index in 0..<300 {
@@ -41,14 +42,14 @@ struct OperationPumpTests {
         }
       }
     }
-    await pump.drain()
+    try await offPool { pump.drain() }
     #expect(running.started == Array(0..<300))
     #expect(running.peak <= 4)
     #expect(running.peak >= 2)
   }
 
   @Test("operations that finish inside their own start run in a loop, not on a deeper stack")
-  func synchronousFinishes() async {
+  func synchronousFinishes() async throws {
     let pump = OperationPump(limit: 2)
     let count = Locked(0)
     // Recursion of this depth would overflow the stack of a test thread.
@@ -58,12 +59,12 @@ struct OperationPumpTests {
         pump.finished()
       }
     }
-    await pump.drain()
+    try await offPool { pump.drain() }
     #expect(count.withLock { $0 } == 200_000)
   }
 
   @Test("the thread that finishes an operation starts the next one")
-  func nextStartsOnFinishingThread() async {
+  func nextStartsOnFinishingThread() async throws {
     let pump = OperationPump(limit: 1)
     let threads = Locked([String]())
     let queue = DispatchQueue(label: "finisher")
@@ -80,12 +81,12 @@ struct OperationPumpTests {
       }
     }
     queue.resume()
-    await pump.drain()
+    try await offPool { pump.drain() }
     #expect(threads.withLock { $0 } == ["other", "finisher", "finisher", "finisher", "finisher"])
   }
 
   @Test("drain returns at once when nothing was queued")
-  func emptyDrain() async {
-    await OperationPump(limit: 3).drain()
+  func emptyDrain() async throws {
+    try await offPool { OperationPump(limit: 3).drain() }
   }
 }

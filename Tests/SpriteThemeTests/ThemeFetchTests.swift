@@ -17,27 +17,20 @@ struct ThemeFetchTests {
     try PNGEncoder.encode(SyntheticSprites.solid(RGBA8(r: 10, g: 200, b: 30), width: 8, height: 8))
   }
 
-  /// A stream of fixed inputs.
-  static func stream(_ inputs: [FetchInput]) -> AsyncThrowingStream<FetchInput, any Error> {
-    AsyncThrowingStream { continuation in
-      for input in inputs { continuation.yield(input) }
-      continuation.finish()
-    }
+  /// Fixed inputs.
+  static func stream(_ inputs: [FetchInput]) -> FetchInputs { .list(inputs) }
+
+  /// The inputs `sprite-theme fetch --pokeapi` builds from a crawl.
+  static func crawl(_ loader: any DataLoading) -> FetchInputs {
+    .crawl(PokeAPICrawler(base: AbsoluteURL(string: base)!), loader: loader)
   }
 
-  /// The stream `sprite-theme fetch --pokeapi` builds from a crawl.
-  static func crawl(_ loader: any DataLoading) -> AsyncThrowingStream<FetchInput, any Error> {
-    let crawler = PokeAPICrawler(base: AbsoluteURL(string: base)!)
-    return AsyncThrowingStream { continuation in
-      Task {
-        do {
-          for try await item in crawler.entries(using: loader) { continuation.yield(FetchInput(item)) }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
-    }
+  /// Runs `fetch` to the end on a thread of its own, off the cooperative pool.
+  static func run(
+    _ fetch: ThemeFetch, inputs: FetchInputs, loader: any DataLoading,
+    progress: (@Sendable (ThemeFetch.Progress) -> Void)? = nil
+  ) async throws -> ThemeFetch.Outcome {
+    try await offPool { try fetch.run(inputs: inputs, loader: loader, progress: progress) }
   }
 
   static func json(_ object: Any) throws -> [UInt8] {
@@ -57,7 +50,7 @@ struct ThemeFetchTests {
     let inputs = FetchInput.urlList([good, notPNG, offline].joined(separator: "\n"))
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, analysisThreads: 2))
     let seen = Locked([ThemeFetch.Progress]())
-    let outcome = try await fetch.run(inputs: Self.stream(inputs), loader: loader) { counts in
+    let outcome = try await Self.run(fetch, inputs: Self.stream(inputs), loader: loader) { counts in
       seen.withLock { $0.append(counts) }
     }
     var expected = ThemeFetch.Progress()
@@ -97,7 +90,7 @@ struct ThemeFetchTests {
     loader["\(Self.base)/pokemon/2/"] = .body(Array("{ not json".utf8))
     loader["http://mock.invalid/1.png"] = .body(try Self.png())
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, analysisThreads: 1))
-    let outcome = try await fetch.run(inputs: Self.crawl(loader), loader: loader)
+    let outcome = try await Self.run(fetch, inputs: Self.crawl(loader), loader: loader)
 
     #expect(outcome.index.entries.map(\.name) == ["one"])
     let errors = outcome.index.errors
@@ -118,7 +111,7 @@ struct ThemeFetchTests {
       ["http://mock.invalid/a/Sprite.png", "http://mock.invalid/b/Sprite.png", "http://mock.invalid/gone.png"]
         .joined(separator: "\n"))
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, downloadOnly: true))
-    let outcome = try await fetch.run(inputs: Self.stream(inputs), loader: loader)
+    let outcome = try await Self.run(fetch, inputs: Self.stream(inputs), loader: loader)
 
     let downloads = try #require(outcome.downloads)
     #expect(downloads.entries.map(\.name) == ["sprite", "sprite-2"])
@@ -145,7 +138,7 @@ struct ThemeFetchTests {
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, downloadOnly: true))
     let inputs = FetchInput.urlList("http://mock.invalid/a/Blocked.png")
     await #expect {
-      _ = try await fetch.run(inputs: Self.stream(inputs), loader: loader)
+      _ = try await Self.run(fetch, inputs: Self.stream(inputs), loader: loader)
     } throws: { error in
       (error as? ThemeBatch.Fatal)?.path.hasSuffix("sprites/blocked.png") == true
     }
@@ -167,8 +160,8 @@ struct ThemeFetchTests {
       let fetch = ThemeFetch(
         options: .init(
           outputDirectory: directory.url.path, downloadOnly: true, ttl: ttl, now: clock.now))
-      let outcome = try await fetch.run(
-        inputs: Self.stream(FetchInput.urlList(tagged + "\n" + plain)), loader: loader)
+      let outcome = try await Self.run(
+        fetch, inputs: Self.stream(FetchInput.urlList(tagged + "\n" + plain)), loader: loader)
       counts.withLock { $0 = outcome.counts }
       return try #require(outcome.downloads)
     }

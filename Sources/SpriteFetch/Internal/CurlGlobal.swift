@@ -7,12 +7,7 @@ enum CurlGlobal {
 
   /// Starts loading libcurl on a new thread, so that a first transfer made later finds it ready
   /// (loading it and its dependencies takes a few milliseconds). Returns at once.
-  ///
-  /// The dynamic loader holds its lock for the whole load, and the Swift runtime's first task
-  /// enqueue looks up the global executor with `dlsym`, which needs that lock: a task made on the
-  /// main thread during the load waited for all of it. So an empty task is enqueued first.
   static func loadInBackground() {
-    Task.detached {}
     DetachedThread.start(name: "SpriteFetch.curl-load") { _ = isInitialized }
   }
 

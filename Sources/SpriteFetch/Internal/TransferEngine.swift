@@ -4,9 +4,8 @@ import CSpriteCurl
 ///
 /// At most `limit` transfers run at once; later ones wait in submission order. Every transfer
 /// shares the multi's connection and DNS caches. The thread starts with the first transfer and
-/// stops on ``shutdown()``. A finished transfer calls its completion on the engine thread: for
-/// ``run(_:)`` that resumes the waiting task, which reads the results off the transfer on its own
-/// thread; a completion given to ``submit(_:completion:)`` may read them there itself.
+/// stops on ``shutdown()``. A finished transfer calls the completion given to
+/// ``submit(_:completion:)`` on the engine thread, which reads the results off the transfer.
 final class TransferEngine: @unchecked Sendable {
   /// A submitted transfer and what to call when it ends (finished, failed or cancelled).
   private struct Job {
@@ -48,20 +47,6 @@ final class TransferEngine: @unchecked Sendable {
       }
       return multi
     }
-  }
-
-  /// Runs a prepared transfer to completion (or cancellation) without blocking a Swift thread;
-  /// the outcome is read from the transfer afterwards. False when no multi handle exists.
-  func run(_ transfer: CurlTransfer) async -> Bool {
-    guard multiHandle() != nil else { return false }
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { continuation in
-        _ = submit(transfer) { continuation.resume() }
-      }
-    } onCancel: {
-      cancel(transfer)
-    }
-    return true
   }
 
   /// Starts a prepared transfer and returns at once; `completion` runs on the engine thread when

@@ -43,7 +43,7 @@ public enum CrawlItem: Sendable {
 ///
 /// ```swift
 /// let crawler = PokeAPICrawler(base: URL(string: "https://pokeapi.co/api/v2")!, limit: 151)
-/// for try await item in crawler.entries(using: CurlDataLoader()) { print(item) }
+/// try crawler.crawl(using: CurlDataLoader()) { item in print(item); return true }
 /// ```
 public struct PokeAPICrawler: Sendable {
   /// The first id that is a form rather than a species' default pokemon.
@@ -86,41 +86,26 @@ public struct PokeAPICrawler: Sendable {
     return AbsoluteURL(string: "\(root)/pokemon/?offset=\(offset)&limit=\(max(1, pageLimit))")!
   }
 
-  /// Streams the crawl's items in list order; a list page that fails ends the stream with a
-  /// ``PokeAPIListError`` naming the page.
-  public func entries(using loader: any DataLoading) -> AsyncThrowingStream<CrawlItem, any Error> {
-    AsyncThrowingStream { continuation in
-      let task = Task {
-        do {
-          try await crawl(using: loader) { continuation.yield($0) }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
-  }
-
-  /// Runs the whole crawl and returns its items in list order.
-  public func collect(using loader: any DataLoading) async throws -> [CrawlItem] {
-    var items: [CrawlItem] = []
-    try await crawl(using: loader) { items.append($0) }
-    return items
-  }
-
-  /// Pages through the list and hands each item to `yield`, in list order.
-  private func crawl(using loader: any DataLoading, yield: (CrawlItem) -> Void) async throws {
+  /// Runs the crawl on this thread, handing each item to `each` in list order, until the list
+  /// ends, `each` returns false, or `stop` is cancelled (which also cancels the entry loads in
+  /// flight and makes this throw `FetchError.cancelled`).
+  ///
+  /// - Throws: A ``PokeAPIListError`` naming the list page that failed, or `FetchError.cancelled`.
+  public func crawl(
+    using loader: any DataLoading, stop: LoadHandle? = nil, each: (CrawlItem) -> Bool
+  ) throws {
     var pageURL: AbsoluteURL? = firstPageURL
     var visited: Set<AbsoluteURL> = []
     var remaining = limit ?? Int.max
     var isFirstPage = true
     while let url = pageURL, remaining > 0, visited.insert(url).inserted {
-      if Task.isCancelled { throw FetchError.cancelled }
+      if stop?.isCancelled == true { throw FetchError.cancelled }
       let page: PokeAPIListPage
       do {
-        let response = try await loader.load(FetchRequest(url: url, expecting: .json))
+        let response = try loadListPage(url, using: loader, stop: stop)
         page = try PokeAPIListPage.decode(response.body, pageURL: response.finalURL, base: base)
+      } catch FetchError.cancelled {
+        throw FetchError.cancelled
       } catch {
         throw PokeAPIListError(url: url, underlying: error)
       }
@@ -131,49 +116,93 @@ public struct PokeAPICrawler: Sendable {
       isFirstPage = false
       let batch = Array(results.prefix(remaining))
       remaining -= batch.count
-      await process(batch, using: loader, yield: yield)
+      guard try process(batch, using: loader, stop: stop, each: each) else { return }
       pageURL = page.next
     }
   }
 
-  /// Resolves a page's results with at most `concurrency` in flight, yielding in list order.
-  private func process(
-    _ items: [PokeAPIListPage.Item], using loader: any DataLoading, yield: (CrawlItem) -> Void
-  ) async {
-    await withTaskGroup(of: (Int, CrawlItem).self) { group in
-      var done: [Int: CrawlItem] = [:]
-      var nextOut = 0
-      func store(_ index: Int, _ item: CrawlItem) {
-        done[index] = item
-        while let ready = done.removeValue(forKey: nextOut) {
-          yield(ready)
-          nextOut += 1
-        }
-      }
-      for (index, item) in items.enumerated() {
-        while index - nextOut >= concurrency, let (finished, result) = await group.next() {
-          store(finished, result)
-        }
-        group.addTask { (index, await resolve(item, using: loader)) }
-      }
-      while let (finished, result) = await group.next() { store(finished, result) }
+  /// Runs the whole crawl and returns its items in list order.
+  public func collect(using loader: any DataLoading) throws -> [CrawlItem] {
+    var items: [CrawlItem] = []
+    try crawl(using: loader) { item in
+      items.append(item)
+      return true
     }
+    return items
   }
 
-  /// Turns one list result into an item, fetching its entry unless it is a skipped form.
-  private func resolve(_ item: PokeAPIListPage.Item, using loader: any DataLoading) async
-    -> CrawlItem
-  {
+  /// Loads one list page and waits for it; cancelling `stop` cancels the load.
+  private func loadListPage(
+    _ url: AbsoluteURL, using loader: any DataLoading, stop: LoadHandle?
+  ) throws -> FetchResponse {
+    let outcome = ThreadHandoff<Result<FetchResponse, any Error>>()
+    let handle = loader.load(FetchRequest(url: url, expecting: .json)) { outcome.put($0) }
+    stop?.whenCancelled { handle.cancel() }
+    defer { stop?.clearAction() }
+    return try outcome.take().get()
+  }
+
+  /// Resolves a page's results with at most `concurrency` entry loads in flight, handing the
+  /// items to `each` in list order; false when `each` asked to stop.
+  private func process(
+    _ items: [PokeAPIListPage.Item], using loader: any DataLoading, stop: LoadHandle?,
+    each: (CrawlItem) -> Bool
+  ) throws -> Bool {
+    let loads = EntryLoads()
+    stop?.whenCancelled { loads.cancelAll() }
+    defer {
+      stop?.clearAction()
+      loads.cancelAll()
+    }
+    var nextStart = 0
+    for (index, item) in items.enumerated() {
+      while nextStart < items.count, nextStart - index < concurrency {
+        if let url = entryURL(of: items[nextStart]) {
+          let position = nextStart
+          let handle = loader.load(FetchRequest(url: url, expecting: .json)) {
+            loads.finish(position, $0)
+          }
+          loads.record(handle, at: position)
+        }
+        nextStart += 1
+      }
+      let crawlItem: CrawlItem
+      if entryURL(of: item) == nil {
+        crawlItem = resolve(item, response: nil)
+      } else {
+        guard let response = loads.wait(for: index) else { throw FetchError.cancelled }
+        if case .failure(FetchError.cancelled) = response, stop?.isCancelled == true {
+          throw FetchError.cancelled
+        }
+        crawlItem = resolve(item, response: response)
+      }
+      guard each(crawlItem) else { return false }
+    }
+    return true
+  }
+
+  /// The URL of the entry document to load for a list result; nil when none is loaded (no id,
+  /// or a form left out).
+  private func entryURL(of item: PokeAPIListPage.Item) -> AbsoluteURL? {
+    guard let id = item.id, includeForms || id < Self.firstFormID else { return nil }
+    return item.url
+  }
+
+  /// Turns one list result into an item, given its entry document's load (nil when
+  /// ``entryURL(of:)`` loads none).
+  private func resolve(
+    _ item: PokeAPIListPage.Item, response: Result<FetchResponse, any Error>?
+  ) -> CrawlItem {
     guard let id = item.id else {
       return .failed(
         id: nil, name: item.name, url: item.url,
         error: PokeAPIError.missingID(item.url.absoluteString))
     }
-    if !includeForms, id >= Self.firstFormID {
+    guard let response else {
       return .skipped(id: id, name: item.name, reason: .form)
     }
     do {
-      let response = try await loader.load(FetchRequest(url: item.url, expecting: .json))
+      let response = try response.get()
       let entry = try PokeAPIEntry(json: response.body, spriteKey: spriteKey)
       guard let sprite = entry.sprite else {
         return .skipped(id: entry.id, name: entry.name, reason: .nullSprite)
@@ -185,5 +214,52 @@ public struct PokeAPICrawler: Sendable {
     } catch {
       return .failed(id: id, name: item.name, url: item.url, error: error)
     }
+  }
+}
+
+/// The entry loads of one list page: their handles (to cancel) and outcomes by position, which
+/// the crawling thread waits for in list order.
+private final class EntryLoads: @unchecked Sendable {
+  private let condition = ThreadCondition()
+  // Guarded by `condition`.
+  private var handles: [Int: LoadHandle] = [:]
+  private var outcomes: [Int: Result<FetchResponse, any Error>] = [:]
+  private var cancelled = false
+
+  /// Keeps the handle of the load at `position`, unless it has finished already.
+  func record(_ handle: LoadHandle, at position: Int) {
+    let cancel = condition.withLock { () -> Bool in
+      if outcomes[position] == nil { handles[position] = handle }
+      return cancelled
+    }
+    if cancel { handle.cancel() }
+  }
+
+  /// Stores the outcome of the load at `position` and wakes the crawling thread.
+  func finish(_ position: Int, _ outcome: Result<FetchResponse, any Error>) {
+    condition.withLock {
+      handles[position] = nil
+      outcomes[position] = outcome
+      condition.broadcast()
+    }
+  }
+
+  /// Waits for the outcome at `position`; nil once ``cancelAll()`` was called.
+  func wait(for position: Int) -> Result<FetchResponse, any Error>? {
+    condition.withLock {
+      while outcomes[position] == nil && !cancelled { condition.wait() }
+      return cancelled ? nil : outcomes.removeValue(forKey: position)
+    }
+  }
+
+  /// Cancels every load in flight and wakes the crawling thread.
+  func cancelAll() {
+    let inFlight = condition.withLock { () -> [LoadHandle] in
+      cancelled = true
+      condition.broadcast()
+      defer { handles.removeAll() }
+      return Array(handles.values)
+    }
+    for handle in inFlight { handle.cancel() }
   }
 }

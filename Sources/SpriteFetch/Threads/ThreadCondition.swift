@@ -32,6 +32,13 @@ package final class ThreadCondition: @unchecked Sendable {
   /// Releases the lock, sleeps until signalled, and takes the lock again; call with it held.
   package func wait() { pthread_cond_wait(condition, lock.mutex) }
 
+  /// Like ``wait()``, but returns by `deadline` (a `CLOCK_REALTIME` time, the condition's clock)
+  /// if nothing signals first; call with the lock held and check the awaited state again after.
+  package func wait(until deadline: timespec) {
+    var deadline = deadline
+    pthread_cond_timedwait(condition, lock.mutex, &deadline)
+  }
+
   /// Wakes one waiting thread.
   package func signal() { pthread_cond_signal(condition) }
 

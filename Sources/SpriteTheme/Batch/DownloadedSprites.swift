@@ -9,7 +9,8 @@ import SpriteFetch
 /// younger than `ttl`; after that it is revalidated with `If-None-Match` / `If-Modified-Since`, and
 /// a 304 keeps the file. A file that was changed or removed is fetched again. Sprite requests go
 /// to the loader's completion form with `usesCache` false, so a ``CachingDataLoader`` neither reads
-/// nor stores them and hands them straight to `CurlDataLoader`'s transfer thread: no task per sprite.
+/// nor stores them and hands them straight to `CurlDataLoader`'s transfer thread: no thread hop per
+/// sprite.
 final class DownloadedSprites: Sendable {
   /// Why a sprite could not be kept: the transfer failed (the item fails), or its file could not
   /// be written (the run stops).

@@ -1,4 +1,3 @@
-import Dispatch
 import SpriteFetch
 
 /// Downloads sprites and writes the same output directory as ``ThemeBatch``: `themes/<name>.json`,
@@ -7,14 +6,14 @@ import SpriteFetch
 ///
 /// Items are named in input order, so output does not depend on download order. Downloads run
 /// `concurrency` at a time (the loader's own limit applies too); each body is analysed as soon as
-/// it arrives, on ``Options/analysisThreads`` dedicated threads rather than on Swift's cooperative
-/// pool, so analysis never holds up the tasks that drive downloads. At most `concurrency` plus
-/// twice `analysisThreads` bodies are held at once (the bounded queue between the two), or twice
-/// `concurrency` in download-only mode.
+/// it arrives, on ``Options/analysisThreads`` dedicated threads, so analysis never holds up the
+/// transfer thread. At most `concurrency` plus twice `analysisThreads` sprites are in progress
+/// at once, or twice `concurrency` in download-only mode. Everything runs on plain threads: the
+/// calling thread produces the inputs and names the sprites, and waits for the rest.
 ///
 /// ```swift
 /// let fetch = ThemeFetch(options: .init(outputDirectory: "out"))
-/// let outcome = try fetch.run(inputs: stream, loader: loader)
+/// let outcome = try fetch.run(inputs: .list(items), loader: loader)
 /// ```
 public final class ThemeFetch: Sendable {
   /// What to write and how many downloads run at once.
@@ -95,6 +94,8 @@ public final class ThemeFetch: Sendable {
 
   private let options: Options
   private let state = Locked(FetchState())
+  /// Cancelled by ``cancel()``: stops the inputs' producer and the loads it has in flight.
+  private let inputsStop = LoadHandle()
 
   /// Prepares a run.
   public init(options: Options) {
@@ -102,45 +103,25 @@ public final class ThemeFetch: Sendable {
   }
 
   /// Stops the run soon: no new items are taken and the downloads in flight are cancelled (they
-  /// are neither written nor reported as errors). Safe to call from a signal handler queue.
+  /// are neither written nor reported as errors). Safe to call from any thread.
   public func cancel() {
-    let (loads, work) = state.withLock { run in
+    let loads = state.withLock { run in
       run.cancelled = true
-      return (Array(run.loads.values), run.work)
+      return Array(run.loads.values)
     }
+    inputsStop.cancel()
     for load in loads { load.cancel() }
-    work?.cancel()
-  }
-
-  /// Runs ``run(inputs:loader:progress:)`` to completion from synchronous code.
-  public func runBlocking(
-    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    progress: (@Sendable (Progress) -> Void)? = nil
-  ) throws(ThemeBatch.Fatal) -> Outcome {
-    let result = Locked<Result<Outcome, ThemeBatch.Fatal>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      do throws(ThemeBatch.Fatal) {
-        let outcome = try await run(inputs: inputs, loader: loader, progress: progress)
-        result.withLock { $0 = .success(outcome) }
-      } catch {
-        result.withLock { $0 = .failure(error) }
-      }
-      done.signal()
-    }
-    done.wait()
-    return try result.withLock { $0! }.get()
   }
 
   /// Downloads, analyses and writes every input, then writes `index.json`.
   ///
-  /// A stream that ends with an error is recorded as one `fetch` failure; the items before it
-  /// are kept.
+  /// Inputs that end with an error are recorded as one `fetch` failure; the items before it are
+  /// kept. Returns when every sprite is written (or the run was cancelled).
   /// - Throws: ``ThemeBatch/Fatal`` when the output directory cannot be written.
   public func run(
-    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
+    inputs: FetchInputs, loader: any DataLoading,
     progress: (@Sendable (Progress) -> Void)? = nil
-  ) async throws(ThemeBatch.Fatal) -> Outcome {
+  ) throws(ThemeBatch.Fatal) -> Outcome {
     let output = try OutputDirectory.prepare(
       path: options.outputDirectory,
       folders: options.downloadOnly
@@ -161,10 +142,10 @@ public final class ThemeFetch: Sendable {
     let skipped: Int
     // The end of a download-only run is serial: the manifest is encoded on another thread while
     // this one gathers and encodes `index.json` (for a thousand sprites, 4 M and 3 M instructions).
-    var manifest: Task<[UInt8], Never>?
+    var manifest: ThreadHandoff<[UInt8]>?
     var writeFailure: ThemeBatch.Fatal?
     if let sprites {
-      (results, skipped) = await runDownloads(
+      (results, skipped) = runDownloads(
         inputs: inputs, loader: loader, sprites: sprites, progress: progress)
       do throws(DownloadedSprites.Failure) {
         try sprites.finishWrites()
@@ -173,9 +154,13 @@ public final class ThemeFetch: Sendable {
           writeFailure = Self.writeFatal(file: file, failure, in: sprites)
         }
       }
-      manifest = Task.detached { sprites.encodedManifest() }
+      let encoded = ThreadHandoff<[UInt8]>()
+      if !DetachedThread.start(name: "SpriteTheme.manifest", { encoded.put(sprites.encodedManifest()) }) {
+        encoded.put(sprites.encodedManifest())
+      }
+      manifest = encoded
     } else {
-      (results, skipped) = await runThemes(
+      (results, skipped) = runThemes(
         inputs: inputs, loader: loader, writer: writer, progress: progress)
     }
 
@@ -204,7 +189,7 @@ public final class ThemeFetch: Sendable {
     if let sprites, let manifest {
       // Whole files only were written, so their records are kept even when interrupted.
       do throws(FileIO.Failure) {
-        try sprites.save(await manifest.value)
+        try sprites.save(manifest.take())
       } catch {
         throw ThemeBatch.Fatal(path: sprites.manifestPath, reason: error.reason)
       }
@@ -221,127 +206,101 @@ public final class ThemeFetch: Sendable {
       counts: state.withLock { $0.counts })
   }
 
-  /// Runs a full fetch: each sprite is downloaded on a task of its own (at most the loader's
-  /// limit plus room for the queue in front of the analysis threads), then analysed and written
-  /// on an analysis thread. The tasks run under one task that ``cancel()`` cancels, which stops
-  /// the transfers in flight at once. Returns the results by input position and the number of
-  /// skipped entries.
+  /// Runs a full fetch: each sprite's download starts from an ``OperationPump`` (at most the
+  /// loader's limit plus room for the queue in front of the analysis threads), and its body is
+  /// analysed and written on an analysis thread. Returns the results by input position and the
+  /// number of skipped entries.
   private func runThemes(
-    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    writer: SpriteWriter, progress: (@Sendable (Progress) -> Void)?
-  ) async -> (results: [FetchResult?], skipped: Int) {
+    inputs: FetchInputs, loader: any DataLoading, writer: SpriteWriter,
+    progress: (@Sendable (Progress) -> Void)?
+  ) -> (results: [FetchResult?], skipped: Int) {
     let analysis = WorkerThreads(count: options.analysisThreads, name: "SpriteTheme.analysis")
     defer { analysis.shutdown() }
-    let limit = options.concurrency + 2 * options.analysisThreads
     let pipeline = options.pipeline
-    let state = self.state
-    let work = Task { () -> ([FetchResult?], Int) in
-      var namer = SpriteNamer()
-      var results = [FetchResult?]()
-      var skipped = 0
-      await withTaskGroup(of: (Int, FetchResult, Origin?).self) { group in
-        var running = 0
-        func collect(_ finished: (Int, FetchResult, Origin?)?) {
-          guard let (position, result, origin) = finished else { return }
-          running -= 1
-          results[position] = result
-          let counts = state.withLock { $0.finish(result, origin: origin) }
-          progress?(counts)
-        }
-        do {
-          for try await input in inputs {
-            if state.withLock({ $0.cancelled || $0.fatal }) { break }
-            guard
-              let (url, rawName, id) = Self.list(
-                input, state: state, skipped: &skipped, progress: progress,
-                record: { results.append($0) })
-            else { continue }
-            let name = namer.uniqueName(for: rawName)
-            let position = results.count
-            results.append(nil)
-            if running >= limit { collect(await group.next()) }
-            running += 1
-            group.addTask {
-              let (result, origin) = await Self.process(
-                url: url, name: name, id: id, loader: loader, pipeline: pipeline, writer: writer,
-                analysis: analysis)
-              return (position, result, origin)
-            }
-          }
-        } catch {
-          if !state.withLock({ $0.cancelled }) {
-            results.append(.failed(Self.failure(ofList: error)))
+    let pump = OperationPump(limit: options.concurrency + 2 * options.analysisThreads)
+    let results = Locked([FetchResult?]())
+    let skipped = feed(inputs, into: results, progress: progress) { url, name, id, position in
+      let finish = finisher(position, results: results, pump: pump, progress: progress)
+      startLoad(url: url, expecting: .png, position: position, loader: loader, pump: pump) {
+        outcome in
+        let source = url.absoluteString
+        switch outcome {
+        case .failure(FetchError.cancelled):
+          finish(.cancelled, nil)
+        case .failure(let error):
+          let failure = BatchIndex.Failure(
+            source: source, stage: "fetch", message: String(describing: error))
+          finish(.failed(failure), nil)
+        case .success(let response):
+          let body = response.body
+          let origin: Origin = response.source == .network ? .network : .cache
+          analysis.submit {
+            finish(
+              Self.analyse(body, name: name, source: source, id: id, pipeline: pipeline, writer: writer),
+              origin)
           }
         }
-        while running > 0 { collect(await group.next()) }
       }
-      return (results, skipped)
     }
-    let cancelled = state.withLock { run in
-      run.work = work
-      return run.cancelled
-    }
-    if cancelled { work.cancel() }
-    return await withTaskCancellationHandler {
-      await work.value
-    } onCancel: {
-      work.cancel()
-    }
+    pump.drain()
+    return (results.withLock { $0 }, skipped)
   }
 
-  /// Runs a download-only fetch: this task names the sprites in input order and queues each
-  /// download on an ``OperationPump`` of twice `concurrency`, whose downloads start from the
-  /// thread that finishes the one before (the loader's completion form). For `CurlDataLoader`
-  /// the next download starts on the transfer thread as a transfer ends, as curl's `--parallel`
-  /// does, and the sprite goes to ``DownloadedSprites``'s writer thread: no task per sprite.
-  /// Returns the results by input position and the number of skipped entries.
+  /// Runs a download-only fetch: each download starts from an ``OperationPump`` of twice
+  /// `concurrency`, whose downloads start from the thread that finishes the one before (the
+  /// loader's completion form). For `CurlDataLoader` the next download starts on the transfer
+  /// thread as a transfer ends, as curl's `--parallel` does, and the sprite goes to
+  /// ``DownloadedSprites``'s writer thread: no thread per sprite. Returns the results by input
+  /// position and the number of skipped entries.
   private func runDownloads(
-    inputs: AsyncThrowingStream<FetchInput, any Error>, loader: any DataLoading,
-    sprites: DownloadedSprites, progress: (@Sendable (Progress) -> Void)?
-  ) async -> (results: [FetchResult?], skipped: Int) {
-    let results = Locked([FetchResult?]())
+    inputs: FetchInputs, loader: any DataLoading, sprites: DownloadedSprites,
+    progress: (@Sendable (Progress) -> Void)?
+  ) -> (results: [FetchResult?], skipped: Int) {
     let pump = OperationPump(limit: 2 * options.concurrency)
+    let results = Locked([FetchResult?]())
+    let state = self.state
+    let skipped = feed(inputs, into: results, progress: progress) { url, name, _, position in
+      let finish = finisher(position, results: results, pump: pump, progress: progress)
+      pump.enqueue {
+        // A download not started before a cancel() or a fatal error never starts.
+        if state.withLock({ $0.cancelled || $0.fatal }) {
+          pump.finished()
+          return
+        }
+        let handle = Self.download(url: url, name: name, loader: loader, into: sprites, completion: finish)
+        if let handle { Self.record(handle, at: position, in: state) }
+      }
+    }
+    pump.drain()
+    return (results.withLock { $0 }, skipped)
+  }
+
+  /// Runs the inputs' producer on this thread: counts each input as listed, names its sprite in
+  /// input order and passes it to `start` with its position in `results`; records failed
+  /// entries and the producer's own error. Returns the number of skipped entries.
+  private func feed(
+    _ inputs: FetchInputs, into results: Locked<[FetchResult?]>,
+    progress: (@Sendable (Progress) -> Void)?,
+    start: (_ url: AbsoluteURL, _ name: String, _ id: Int?, _ position: Int) -> Void
+  ) -> Int {
     let state = self.state
     var namer = SpriteNamer()
     var skipped = 0
     do {
-      for try await input in inputs {
-        if state.withLock({ $0.cancelled || $0.fatal }) { break }
+      try inputs.produce(stop: inputsStop) { input in
+        if state.withLock({ $0.cancelled || $0.fatal }) { return false }
         guard
-          let (url, rawName, _) = Self.list(
+          let (url, rawName, id) = Self.list(
             input, state: state, skipped: &skipped, progress: progress,
             record: { result in results.withLock { $0.append(result) } })
-        else { continue }
+        else { return true }
         let name = namer.uniqueName(for: rawName)
         let position = results.withLock { all -> Int in
           all.append(nil)
           return all.count - 1
         }
-        pump.enqueue {
-          // A download not started before a cancel() or a fatal error never starts.
-          if state.withLock({ $0.cancelled || $0.fatal }) {
-            pump.finished()
-            return
-          }
-          let handle = Self.download(url: url, name: name, loader: loader, into: sprites) {
-            result, origin in
-            results.withLock { $0[position] = result }
-            let counts = state.withLock { run in
-              run.forget(position)
-              return run.finish(result, origin: origin)
-            }
-            progress?(counts)
-            pump.finished()
-          }
-          if let handle {
-            // A cancel() that came before the handle was recorded would not have reached it.
-            let cancelled = state.withLock { run in
-              run.record(handle, at: position)
-              return run.cancelled
-            }
-            if cancelled { handle.cancel() }
-          }
-        }
+        start(url, name, id, position)
+        return true
       }
     } catch {
       if !state.withLock({ $0.cancelled }) {
@@ -349,8 +308,53 @@ public final class ThemeFetch: Sendable {
         results.withLock { $0.append(.failed(failure)) }
       }
     }
-    await pump.drain()
-    return (results.withLock { $0 }, skipped)
+    return skipped
+  }
+
+  /// What ends the item at `position`: stores its result, counts it, reports progress and frees
+  /// its place in `pump`.
+  private func finisher(
+    _ position: Int, results: Locked<[FetchResult?]>, pump: OperationPump,
+    progress: (@Sendable (Progress) -> Void)?
+  ) -> @Sendable (FetchResult, Origin?) -> Void {
+    let state = self.state
+    return { result, origin in
+      results.withLock { $0[position] = result }
+      let counts = state.withLock { run in
+        run.forget(position)
+        return run.finish(result, origin: origin)
+      }
+      progress?(counts)
+      pump.finished()
+    }
+  }
+
+  /// Queues the load of the sprite at `position` on `pump`; it starts unless the run was
+  /// cancelled or failed by then (`completion` then gets `FetchError.cancelled`).
+  private func startLoad(
+    url: AbsoluteURL, expecting content: FetchRequest.ExpectedContent, position: Int,
+    loader: any DataLoading, pump: OperationPump,
+    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  ) {
+    let state = self.state
+    pump.enqueue {
+      if state.withLock({ $0.cancelled || $0.fatal }) {
+        completion(.failure(FetchError.cancelled))
+        return
+      }
+      let handle = loader.load(FetchRequest(url: url, expecting: content), completion: completion)
+      Self.record(handle, at: position, in: state)
+    }
+  }
+
+  /// Keeps the handle of the load at `position` for ``cancel()``, and cancels it at once when a
+  /// cancel came before it was recorded.
+  private static func record(_ handle: LoadHandle, at position: Int, in state: Locked<FetchState>) {
+    let cancelled = state.withLock { run in
+      run.record(handle, at: position)
+      return run.cancelled
+    }
+    if cancelled { handle.cancel() }
   }
 
   /// Counts `input` as listed and returns the sprite it names; a skipped entry is added to
@@ -387,39 +391,20 @@ public final class ThemeFetch: Sendable {
     return BatchIndex.Failure(source: "list", stage: "fetch", message: String(describing: error))
   }
 
-  /// Downloads one sprite, then analyses it and writes its files on an analysis thread.
-  private static func process(
-    url: AbsoluteURL, name: String, id: Int?, loader: any DataLoading, pipeline: ThemePipeline,
-    writer: SpriteWriter, analysis: WorkerThreads
-  ) async -> (FetchResult, Origin?) {
-    let source = url.absoluteString
-    let response: FetchResponse
-    do {
-      response = try await loader.load(FetchRequest(url: url, expecting: .png))
-    } catch FetchError.cancelled {
-      return (.cancelled, nil)
+  /// Analyses one downloaded sprite and writes its files.
+  private static func analyse(
+    _ body: [UInt8], name: String, source: String, id: Int?, pipeline: ThemePipeline,
+    writer: SpriteWriter
+  ) -> FetchResult {
+    do throws(ThemePipeline.Error) {
+      let sprite = try pipeline.analyze(bytes: body, name: name, url: source, id: id)
+      return .written(try writer.write(sprite, name: name, source: source))
     } catch {
-      return (
-        .failed(
-          BatchIndex.Failure(source: source, stage: "fetch", message: String(describing: error))),
-        nil
-      )
-    }
-    let body = response.body
-    let origin: Origin = response.source == .network ? .network : .cache
-    let result: FetchResult = await analysis.run {
-      do throws(ThemePipeline.Error) {
-        let sprite = try pipeline.analyze(bytes: body, name: name, url: source, id: id)
-        return .written(try writer.write(sprite, name: name, source: source))
-      } catch {
-        if case .writeFailed(let path, let reason, _) = error {
-          return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
-        }
-        return .failed(
-          BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
+      if case .writeFailed(let path, let reason, _) = error {
+        return .fatal(ThemeBatch.Fatal(path: path, reason: reason))
       }
+      return .failed(BatchIndex.Failure(source: source, stage: error.stage, message: error.reason))
     }
-    return (result, origin)
   }
 
   /// Downloads one sprite (unless `sprites` still holds it fresh), writes it as received to
@@ -472,12 +457,10 @@ private struct FetchState: Sendable {
   var counts = ThemeFetch.Progress()
   var cancelled = false
   var fatal = false
-  /// The downloads in flight by input position (download-only), for ``ThemeFetch/cancel()``.
+  /// The downloads in flight by input position, for ``ThemeFetch/cancel()``.
   var loads: [Int: LoadHandle] = [:]
   /// Positions whose download finished before its handle was recorded.
   var finishedBeforeRecorded: Set<Int> = []
-  /// The task running the downloads and analyses (full fetch), for ``ThemeFetch/cancel()``.
-  var work: Task<([FetchResult?], Int), Never>?
 
   /// Counts one more listed entry; returns the counts.
   mutating func list() -> ThemeFetch.Progress {

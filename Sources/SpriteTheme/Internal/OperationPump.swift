@@ -1,6 +1,8 @@
+import SpriteFetch
+
 /// Runs queued operations, at most `limit` at a time, started by whichever thread finishes one.
 ///
-/// A submitting task only queues; it never waits for a slot. When an operation calls
+/// A submitting thread only queues; it never waits for a slot. When an operation calls
 /// ``finished()`` (on any thread: for `CurlDataLoader`, the transfer thread), that thread starts
 /// the next one itself, so no thread hops per operation: `fetch --download-only` then runs
 /// transfers and the next requests on the transfer thread alone, as curl does. One thread
@@ -12,12 +14,13 @@ final class OperationPump: Sendable {
     var head = 0
     var running = 0
     var pumping = false
-    var drainer: UnsafeContinuation<Void, Never>?
 
     var isIdle: Bool { running == 0 && head == queue.count }
   }
 
   private let state = Locked(State())
+  /// Where ``drain()`` waits; signalled by the operation that leaves the pump idle.
+  private let idle = ThreadCondition()
   private let limit: Int
 
   /// Creates a pump running at most `limit` (at least 1) operations at once.
@@ -34,26 +37,21 @@ final class OperationPump: Sendable {
 
   /// Records that an operation has ended, and starts queued ones on this thread.
   func finished() {
-    let drainer = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+    let isIdle = state.withLock { state -> Bool in
       state.running -= 1
-      guard state.isIdle, let drainer = state.drainer else { return nil }
-      state.drainer = nil
-      return drainer
+      return state.isIdle
     }
-    drainer?.resume()
+    // Taken after the state's lock: a drainer either saw the pump busy and now waits, or has
+    // not looked yet and will see it idle.
+    if isIdle { idle.withLock { idle.broadcast() } }
     pump()
   }
 
-  /// Waits until every queued operation has started and finished. One task at a time.
-  func drain() async {
-    if state.withLock({ $0.isIdle }) { return }
-    await withUnsafeContinuation { continuation in
-      let idle = state.withLock { state -> Bool in
-        guard !state.isIdle else { return true }
-        state.drainer = continuation
-        return false
-      }
-      if idle { continuation.resume() }
+  /// Waits until every queued operation has started and finished. Call it once nothing more
+  /// will be queued.
+  func drain() {
+    idle.withLock {
+      while !state.withLock({ $0.isIdle }) { idle.wait() }
     }
   }
 

@@ -1,7 +1,7 @@
 import SpriteFetch
 
-/// A fixed set of dedicated threads running blocking work (sprite analysis) off Swift's
-/// cooperative pool, so the tasks that drive downloads are never starved by it.
+/// A fixed set of dedicated threads running blocking work (sprite analysis) off the transfer
+/// thread, so downloads never wait for it.
 ///
 /// Work runs in submission order; ``shutdown()`` lets the threads finish the queue and exit.
 final class WorkerThreads: @unchecked Sendable {
@@ -21,13 +21,6 @@ final class WorkerThreads: @unchecked Sendable {
     }
   }
 
-  /// Runs `body` on one of the threads and returns its result.
-  func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withUnsafeContinuation { continuation in
-      submit { continuation.resume(returning: body()) }
-    }
-  }
-
   /// Lets the threads exit once the queue is empty.
   func shutdown() {
     condition.withLock {
@@ -36,7 +29,8 @@ final class WorkerThreads: @unchecked Sendable {
     }
   }
 
-  private func submit(_ job: @escaping @Sendable () -> Void) {
+  /// Queues `job` to run on one of the threads.
+  func submit(_ job: @escaping @Sendable () -> Void) {
     condition.withLock {
       queue.append(job)
       condition.signal()

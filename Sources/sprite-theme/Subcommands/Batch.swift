@@ -1,4 +1,3 @@
-import Dispatch
 import SpriteTheme
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.

@@ -128,7 +128,7 @@ struct Fetch: Subcommand {
   /// Downloads and writes; exit 1 when a download or sprite failed, 3 when the output failed.
   func run() throws {
     let loader = network.loader(outputDirectory: outputDirectory)
-    let inputs = try inputStream(loader: loader)
+    let inputs = try fetchInputs(loader: loader)
     let fetch = ThemeFetch(
       options: .init(
         outputDirectory: outputDirectory, concurrency: network.concurrency,
@@ -136,7 +136,7 @@ struct Fetch: Subcommand {
         cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
     let outcome = try OutputRun.execute(progress: progressOptions, interrupts: .call({ fetch.cancel() })) {
       reporter throws(ThemeBatch.Fatal) in
-      try fetch.runBlocking(inputs: inputs, loader: loader) { [downloadOnly] counts in
+      try fetch.run(inputs: inputs, loader: loader) { [downloadOnly] counts in
         reporter.update(fetch: counts, analysing: !downloadOnly)
       }
     }
@@ -151,38 +151,18 @@ struct Fetch: Subcommand {
   }
 
   /// The items to fetch: the PokeAPI crawl, or the URL file's lines.
-  private func inputStream(loader: any DataLoading) throws -> AsyncThrowingStream<FetchInput, any Error> {
+  private func fetchInputs(loader: any DataLoading) throws -> FetchInputs {
     if let urls {
       guard let bytes = try? FileIO.read(urls), let text = String(validating: bytes, as: UTF8.self)
       else {
         throw UsageError("Cannot read the URL list '\(urls)'.", command: Self.spec)
       }
-      // Lines are parsed as the stream is read, so the first download need not wait for all.
-      let lines = FetchInput.urlListLines(text)
-      return AsyncThrowingStream { continuation in
-        let task = Task {
-          for line in lines {
-            if Task.isCancelled { break }
-            if let item = FetchInput.urlListItem(line) { continuation.yield(item) }
-          }
-          continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-      }
+      // Each line is parsed when reached, so the first download need not wait for all.
+      return .urlListLines(FetchInput.urlListLines(text))
     }
     let crawler = PokeAPICrawler(
       base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset, includeForms: includeForms,
       spriteKey: spriteKey, concurrency: network.concurrency)
-    return AsyncThrowingStream { continuation in
-      let task = Task {
-        do {
-          for try await item in crawler.entries(using: loader) { continuation.yield(FetchInput(item)) }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
-      }
-      continuation.onTermination = { _ in task.cancel() }
-    }
+    return .crawl(crawler, loader: loader)
   }
 }

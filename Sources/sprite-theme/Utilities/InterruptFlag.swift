@@ -8,10 +8,9 @@ import Synchronization
   import Darwin
 #endif
 
-/// SIGINT and SIGTERM as a flag that a long loop polls between items, with no thread and no
-/// libdispatch (``InterruptHandler`` starts both, which was about 0.4 ms and a dozen page faults
-/// of every `batch` run). The handler, installed with `sigaction(2)`, only stores to a lock-free
-/// atomic, which is async-signal-safe.
+/// SIGINT and SIGTERM as a flag that a long loop polls between items, with no thread and no pipe
+/// (``InterruptHandler`` needs both to call back at once). The handler, installed with
+/// `sigaction(2)`, only stores to a lock-free atomic, which is async-signal-safe.
 enum InterruptFlag {
   /// Whether SIGINT or SIGTERM has arrived since ``install()``.
   static var isRaised: Bool { raised.load(ordering: .relaxed) }
@@ -34,7 +33,7 @@ enum InterruptFlag {
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
     sigaction(SIGTERM, &action, nil)
-    // A process started from a thread that blocks them (Dispatch's worker threads block every
+    // A process started from a thread that blocks them (libdispatch's worker threads block every
     // signal) inherits that mask, and a blocked signal never reaches a handler. Unblocked here,
     // before any worker thread is started, they reach this process's threads again.
     var signals = sigset_t()

@@ -1,4 +1,6 @@
-import Dispatch
+import SpriteFetch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,27 +9,83 @@ import Dispatch
   import Darwin
 #endif
 
-/// Turns SIGINT and SIGTERM into a call to `onInterrupt` (on a private queue) while it lives, so
-/// a long run can stop cleanly; `restore()` gives the signals their default action back.
+/// Turns SIGINT and SIGTERM into a call to `onInterrupt` (on a thread of its own) while it lives,
+/// so a long run can stop cleanly; `restore()` gives the signals their default action back.
+///
+/// The self-pipe trick: the handler, installed with `sigaction(2)`, only writes one byte to a
+/// pipe (`write(2)` is async-signal-safe), and a thread blocked reading the pipe makes the call.
+/// One handler at a time.
 final class InterruptHandler {
-  private let sources: [any DispatchSourceSignal]
+  /// The pipe's write end for the signal handler, or -1 when no handler is installed.
+  private static let signalPipe = Atomic<Int32>(-1)
+  /// The byte the handler writes; ``restore()`` writes another to end the thread.
+  private static let signalByte: UInt8 = 1
+  private static let stopByte: UInt8 = 0
 
-  /// Starts handling SIGINT and SIGTERM.
+  private let writeEnd: Int32
+
+  /// Starts handling SIGINT and SIGTERM; without a pipe or a thread they keep their default action.
   init(onInterrupt: @escaping @Sendable () -> Void) {
-    let queue = DispatchQueue(label: "sprite-theme.signals")
-    sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler(handler: onInterrupt)
-      source.resume()
-      return source
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      writeEnd = -1
+      return
     }
+    let readEnd = ends[0]
+    writeEnd = ends[1]
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    let watching = DetachedThread.start(name: "sprite-theme.signals") {
+      var byte: UInt8 = 0
+      while true {
+        let count = read(readEnd, &byte, 1)
+        if count < 0 && errno == EINTR { continue }
+        if count != 1 || byte == Self.stopByte { break }
+        onInterrupt()
+      }
+      close(readEnd)
+    }
+    guard watching else {
+      close(readEnd)
+      close(writeEnd)
+      return
+    }
+    Self.signalPipe.store(writeEnd, ordering: .releasing)
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_handler = { _ in InterruptHandler.writeSignalByte() }
+    #else
+      action.__sigaction_handler.sa_handler = { _ in InterruptHandler.writeSignalByte() }
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(SIGINT, &action, nil)
+    sigaction(SIGTERM, &action, nil)
+    // Unblocked as ``InterruptFlag/install()`` does, for a process started with them blocked.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
-  /// Stops handling the signals and restores their default action.
+  /// The signal handler's whole work: one byte into the pipe, `errno` left as it was.
+  private static func writeSignalByte() {
+    let saved = errno
+    var byte = signalByte
+    let fd = signalPipe.load(ordering: .acquiring)
+    if fd >= 0 { _ = write(fd, &byte, 1) }
+    errno = saved
+  }
+
+  /// Stops handling the signals, restores their default action and ends the thread.
   func restore() {
-    for source in sources { source.cancel() }
+    guard writeEnd >= 0 else { return }
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
+    Self.signalPipe.store(-1, ordering: .releasing)
+    var byte = Self.stopByte
+    _ = write(writeEnd, &byte, 1)
+    close(writeEnd)
   }
 }

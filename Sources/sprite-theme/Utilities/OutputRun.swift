@@ -5,7 +5,7 @@ import SpriteTheme
 enum OutputRun {
   /// How SIGINT and SIGTERM reach the work while ``execute(progress:interrupts:_:)`` runs.
   enum Interrupts {
-    /// They call this, on a Dispatch queue (``InterruptHandler``): for work that must be woken,
+    /// They call this, on a thread of its own (``InterruptHandler``): for work that must be woken,
     /// such as transfers waiting on the network.
     case call(@Sendable () -> Void)
     /// They raise ``InterruptFlag``, which the work polls between items.

@@ -6,11 +6,10 @@ import SpriteTheme
 final class ProgressReporter: @unchecked Sendable {
   private let enabled: Bool
   private let noun: String
-  private let monotonic = ContinuousClock()
-  private let start = ContinuousClock.now
+  private let start = MonotonicInstant.now
   private let lock = ThreadLock()
   /// When the line was last drawn; nil before the first time.
-  private var lastDraw: ContinuousClock.Instant?
+  private var lastDraw: MonotonicInstant?
   private var drewSomething = false
   /// Fetch counts not drawn yet (they came within a tenth of a second of the last redraw).
   private var pendingFetch: (counts: ThemeFetch.Progress, analysing: Bool)?
@@ -28,7 +27,7 @@ final class ProgressReporter: @unchecked Sendable {
     guard enabled else { return }
     lock.lock()
     defer { lock.unlock() }
-    let now = monotonic.now
+    let now = MonotonicInstant.now
     guard done == total || isRedrawDue(at: now) else { return }
     lastDraw = now
     drewSomething = true
@@ -54,7 +53,7 @@ final class ProgressReporter: @unchecked Sendable {
     let progressMade = counts.listed + counts.downloaded + counts.cached + counts.failed
     guard progressMade >= newestFetch else { return }
     newestFetch = progressMade
-    let now = monotonic.now
+    let now = MonotonicInstant.now
     guard isRedrawDue(at: now) else {
       pendingFetch = (counts, analysing)
       return
@@ -64,7 +63,7 @@ final class ProgressReporter: @unchecked Sendable {
 
   /// Draws a fetch's counts; call with the lock held.
   private func drawFetch(
-    _ counts: ThemeFetch.Progress, analysing: Bool, at now: ContinuousClock.Instant
+    _ counts: ThemeFetch.Progress, analysing: Bool, at now: MonotonicInstant
   ) {
     lastDraw = now
     drewSomething = true
@@ -80,7 +79,7 @@ final class ProgressReporter: @unchecked Sendable {
   }
 
   /// True when a tenth of a second has passed since the last redraw (or nothing was drawn yet).
-  private func isRedrawDue(at now: ContinuousClock.Instant) -> Bool {
+  private func isRedrawDue(at now: MonotonicInstant) -> Bool {
     guard let lastDraw else { return true }
     return now - lastDraw >= .milliseconds(100)
   }
@@ -97,7 +96,7 @@ final class ProgressReporter: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let (counts, analysing) = pendingFetch {
-      drawFetch(counts, analysing: analysing, at: monotonic.now)
+      drawFetch(counts, analysing: analysing, at: MonotonicInstant.now)
     }
     if drewSomething { StandardStream.writeError("\n") }
     drewSomething = false

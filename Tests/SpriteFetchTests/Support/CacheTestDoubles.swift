@@ -65,7 +65,7 @@ final class MockLoader: DataLoading {
     return bytes
   }
 
-  func load(_ request: FetchRequest) async throws -> FetchResponse {
+  func load(_ request: FetchRequest) throws -> FetchResponse {
     let (version, failure) = state.withLock { state -> (Int, FetchError?) in
       state.requests.append(request)
       return (state.version, state.failure)
@@ -98,10 +98,10 @@ final class RecordingLoader: DataLoading {
   /// The requests sent and the responses the inner loader returned.
   var exchanges: [(FetchRequest, FetchResponse)] { log.withLock { $0 } }
 
-  func load(_ request: FetchRequest) async throws -> FetchResponse {
+  func load(_ request: FetchRequest) throws -> FetchResponse {
     var request = request
     if dropIfModifiedSince { request.ifModifiedSince = nil }
-    let response = try await inner.load(request)
+    let response = try inner.load(request)
     log.withLock { $0.append((request, response)) }
     return response
   }

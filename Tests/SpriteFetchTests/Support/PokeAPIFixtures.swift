@@ -106,13 +106,13 @@ final class PokeAPIMockLoader: DataLoading {
   /// The most loads that ran at once.
   var peakInFlight: Int { flight.withLock { $0.peak } }
 
-  func load(_ request: FetchRequest) async throws -> FetchResponse {
+  func load(_ request: FetchRequest) throws -> FetchResponse {
     let url = request.url
     log.withLock { $0.append(url) }
     flight.withLock { $0 = ($0.now + 1, max($0.peak, $0.now + 1)) }
     defer { flight.withLock { $0.now -= 1 } }
     if slowEarlyEntries, url.query == nil, let id = PokeAPIURL.id(of: url) {
-      try await Task.sleep(for: .milliseconds(60 - id % 60))
+      usleep(UInt32(60 - id % 60) * 1000)
     }
     guard url.scheme == "https", url.host == "pokeapi.co" else {
       throw FetchError.unsupportedURL(url.absoluteString)
@@ -150,12 +150,12 @@ final class LoopbackOnlyLoader: DataLoading {
   /// Every URL requested, in order, including refused ones.
   var requested: [AbsoluteURL] { log.withLock { $0 } }
 
-  func load(_ request: FetchRequest) async throws -> FetchResponse {
+  func load(_ request: FetchRequest) throws -> FetchResponse {
     log.withLock { $0.append(request.url) }
     guard request.url.host == "127.0.0.1" else {
       throw FetchError.unsupportedURL(request.url.absoluteString)
     }
-    return try await inner.load(request)
+    return try inner.load(request)
   }
 }
 

@@ -31,7 +31,7 @@ final class MockDataLoader: DataLoading, @unchecked Sendable {
   var requests: [FetchRequest] { lock.withLock { recorded } }
 
   /// Answers from the table; applies no content check, so a test can hand any body on.
-  func load(_ request: FetchRequest) async throws -> FetchResponse {
+  func load(_ request: FetchRequest) throws -> FetchResponse {
     let answer = lock.withLock { () -> Answer? in
       recorded.append(request)
       return answers[request.url.absoluteString]
