@@ -34,6 +34,32 @@ struct EndToEndTests {
     }
   #endif
 
+  #if os(Linux)
+    @Test("the program uses no Swift concurrency: it calls nothing in its runtime or libdispatch")
+    func noConcurrencyRuntime() throws {
+      // Linked statically (the release build), that runtime and libdispatch cost every start
+      // about 0.27 ms (README, design notes). The debug binary links the shared libraries
+      // anyway; what matters is whether any code calls into them.
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["nm", "--dynamic", "--undefined-only", BuiltBinary.url.path]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      let imported = output.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+      #expect(imported.contains("malloc") || imported.contains { $0.hasPrefix("malloc@") })
+      let concurrency = imported.filter {
+        $0.hasPrefix("swift_task_") || $0.hasPrefix("swift_continuation_")
+          || $0.hasPrefix("swift_asyncLet") || $0.hasPrefix("dispatch_")
+          || $0.contains("ScT") || $0.contains("ContinuousClock")
+      }
+      #expect(concurrency.isEmpty, "\(concurrency)")
+    }
+  #endif
+
   @Test("the program links no Foundation: none of FoundationEssentials' symbols is in the binary")
   func noFoundation() throws {
     // Its mangled module prefix appears in the symbol and metadata names of anything linked
