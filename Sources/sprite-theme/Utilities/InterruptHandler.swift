@@ -18,8 +18,7 @@ import Synchronization
 final class InterruptHandler {
   /// The pipe's write end for the signal handler, or -1 when no handler is installed.
   private static let signalPipe = Atomic<Int32>(-1)
-  /// The byte the handler writes; ``restore()`` writes another to end the thread.
-  private static let signalByte: UInt8 = 1
+  /// The byte ``restore()`` writes to end the thread; the handler writes 1.
   private static let stopByte: UInt8 = 0
 
   private let writeEnd: Int32
@@ -69,10 +68,12 @@ final class InterruptHandler {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
-  /// The signal handler's whole work: one byte into the pipe, `errno` left as it was.
+  /// The signal handler's whole work: one byte into the pipe, `errno` left as it was. It reads
+  /// no static but ``signalPipe``, which `init` stores to first (a static's first use runs its
+  /// initialiser, which is not async-signal-safe).
   private static func writeSignalByte() {
     let saved = errno
-    var byte = signalByte
+    var byte: UInt8 = 1
     let fd = signalPipe.load(ordering: .acquiring)
     if fd >= 0 { _ = write(fd, &byte, 1) }
     errno = saved
