@@ -12,19 +12,26 @@ struct EndToEndTests {
     #expect((20...60).contains(Self.samples.count), "found \(Self.samples.count) samples")
   }
 
+  /// Runs a binutils tool (through `env`, which finds it on the path) to its end; its exit
+  /// status and standard output. The output is small, so reading it all before waiting is safe.
+  static func binutils(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+
   #if os(Linux)
     @Test("the binary does not link libcurl, libpng or zlib: each is loaded on first use only")
     func libcurlIsNotLinked() throws {
       // readelf ships with binutils, which the Swift toolchain needs for linking.
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["readelf", "--dynamic", BuiltBinary.url.path]
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      try process.run()
-      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      let (status, output) = try Self.binutils(["readelf", "--dynamic", BuiltBinary.url.path])
+      #expect(status == 0)
       let needed = output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
       #expect(needed.contains { $0.contains("libdeflate") }, "readelf lists the needed libraries")
       // fetch opens libcurl; an unusual PNG or a thumbnail opens libpng, which brings zlib.
@@ -40,15 +47,9 @@ struct EndToEndTests {
       // Linked statically (the release build), that runtime and libdispatch cost every start
       // about 0.27 ms (README, design notes). The debug binary links the shared libraries
       // anyway; what matters is whether any code calls into them.
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["nm", "--dynamic", "--undefined-only", BuiltBinary.url.path]
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      try process.run()
-      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      let (status, output) = try Self.binutils(
+        ["nm", "--dynamic", "--undefined-only", BuiltBinary.url.path])
+      #expect(status == 0)
       let imported = output.split(separator: "\n").compactMap { $0.split(separator: " ").last }
       #expect(imported.contains("malloc") || imported.contains { $0.hasPrefix("malloc@") })
       let concurrency = imported.filter {

@@ -21,31 +21,12 @@ enum InterruptFlag {
   static func install() {
     // The first use of a static runs its initialiser, which is not signal-safe: do it here.
     raised.store(false, ordering: .relaxed)
-    var action = sigaction()
-    #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = { _ in InterruptFlag.raised.store(true, ordering: .relaxed) }
-    #else
-      action.__sigaction_handler.sa_handler = { _ in
-        InterruptFlag.raised.store(true, ordering: .relaxed)
-      }
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
-    sigaction(SIGTERM, &action, nil)
-    // A process started from a thread that blocks them (libdispatch's worker threads block every
-    // signal) inherits that mask, and a blocked signal never reaches a handler. Unblocked here,
-    // before any worker thread is started, they reach this process's threads again.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    InterruptSignals.install(
+      { _ in InterruptFlag.raised.store(true, ordering: .relaxed) }, restartingCalls: false)
   }
 
   /// Gives SIGINT and SIGTERM their default action back.
   static func restore() {
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    InterruptSignals.restore()
   }
 }

@@ -50,22 +50,7 @@ final class InterruptHandler {
       return
     }
     Self.signalPipe.store(writeEnd, ordering: .releasing)
-    var action = sigaction()
-    #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = { _ in InterruptHandler.writeSignalByte() }
-    #else
-      action.__sigaction_handler.sa_handler = { _ in InterruptHandler.writeSignalByte() }
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    sigaction(SIGINT, &action, nil)
-    sigaction(SIGTERM, &action, nil)
-    // Unblocked as ``InterruptFlag/install()`` does, for a process started with them blocked.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    InterruptSignals.install({ _ in InterruptHandler.writeSignalByte() }, restartingCalls: true)
   }
 
   /// The signal handler's whole work: one byte into the pipe, `errno` left as it was. It reads
@@ -82,8 +67,7 @@ final class InterruptHandler {
   /// Stops handling the signals, restores their default action and ends the thread.
   func restore() {
     guard writeEnd >= 0 else { return }
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    InterruptSignals.restore()
     Self.signalPipe.store(-1, ordering: .releasing)
     var byte = Self.stopByte
     _ = write(writeEnd, &byte, 1)
