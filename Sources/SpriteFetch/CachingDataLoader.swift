@@ -32,8 +32,7 @@ public struct CachingDataLoader: DataLoading {
   ///   - inner: The loader used for transfers.
   ///   - cache: The cache to use; its clock decides freshness.
   ///   - ttl: Seconds an entry stays fresh; 24 h by default.
-  public init(wrapping inner: any DataLoading, cache: ResponseCache, ttl: Double = defaultTTL)
-  {
+  public init(wrapping inner: any DataLoading, cache: ResponseCache, ttl: Double = defaultTTL) {
     self.inner = inner
     self.cache = cache
     self.ttl = ttl

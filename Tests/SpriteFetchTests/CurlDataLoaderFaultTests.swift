@@ -27,7 +27,8 @@ struct CurlDataLoaderFaultTests {
       response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 0)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0).asyncLoad(FetchRequest(url: server.url("/short")))
+      _ = try await TestLoaders.loader(retries: 0).asyncLoad(
+        FetchRequest(url: server.url("/short")))
     }
     guard case .transport(let code, let message) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -37,7 +38,8 @@ struct CurlDataLoaderFaultTests {
     #expect(!message.isEmpty)
   }
 
-  @Test("a connection closed in the middle of a chunked body is a transport error, not a short body")
+  @Test(
+    "a connection closed in the middle of a chunked body is a transport error, not a short body")
   func closedMidChunkedBody() async throws {
     // No Content-Length: only the chunk framing tells that the body was cut off.
     let server = try RawSocketServer(
@@ -45,7 +47,8 @@ struct CurlDataLoaderFaultTests {
       holdOpen: 0)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0).asyncLoad(FetchRequest(url: server.url("/chunked")))
+      _ = try await TestLoaders.loader(retries: 0).asyncLoad(
+        FetchRequest(url: server.url("/chunked")))
     }
     guard case .transport(let code, let message) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -80,7 +83,8 @@ struct CurlDataLoaderFaultTests {
     var configuration = TestLoaders.configuration(retries: 1)
     configuration.backoffBase = .seconds(3600)
     configuration.maxBackoff = .seconds(3600)
-    let load = StartedLoad(CurlDataLoader(configuration: configuration), FetchRequest(url: server.url("/busy")))
+    let load = StartedLoad(
+      CurlDataLoader(configuration: configuration), FetchRequest(url: server.url("/busy")))
     try await Task.sleep(for: .milliseconds(300))
     load.handle.cancel()
     let outcome = await load.outcome(within: 30)
@@ -95,7 +99,9 @@ struct CurlDataLoaderFaultTests {
     defer { server.stop() }
     let loader = TestLoaders.loader(retries: 2)
     let outcome = await withCheckedContinuation { continuation in
-      let handle = loader.load(FetchRequest(url: server.url("/stall"))) { continuation.resume(returning: $0) }
+      let handle = loader.load(FetchRequest(url: server.url("/stall"))) {
+        continuation.resume(returning: $0)
+      }
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { handle.cancel() }
     }
     #expect(throws: FetchError.cancelled) { try outcome.get() }
@@ -152,7 +158,8 @@ struct CurlDataLoaderFaultTests {
   func userAgent() async throws {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
-    let response = try await TestLoaders.loader().asyncLoad(FetchRequest(url: server.url("/user-agent")))
+    let response = try await TestLoaders.loader().asyncLoad(
+      FetchRequest(url: server.url("/user-agent")))
     #expect(
       String(decoding: response.body, as: UTF8.self) == "sprite-theme/\(CurlDataLoader.version)")
     #expect(CurlDataLoader.defaultUserAgent.hasPrefix("sprite-theme/"))

@@ -9,7 +9,8 @@ struct CurlDataLoaderFileTests {
   @Test("a sample sprite loads from a file URL with status 200")
   func sample() async throws {
     let file = try #require(Fixtures.sampleSpriteFiles().first)
-    let response = try await TestLoaders.loader().asyncLoad(FetchRequest(url: file, expecting: .png))
+    let response = try await TestLoaders.loader().asyncLoad(
+      FetchRequest(url: file, expecting: .png))
     #expect(response.status == 200)
     #expect(response.body == (try Fixtures.bytes(of: file)))
   }
@@ -42,7 +43,8 @@ struct CurlDataLoaderFileTests {
     let directory = try TemporaryDirectory()
     let json = directory.url.appendingPathComponent("entry.json")
     try Data(#"{"name": "bulbasaur", "id": 1}"#.utf8).write(to: json)
-    let response = try await TestLoaders.loader().asyncLoad(FetchRequest(url: json, expecting: .json))
+    let response = try await TestLoaders.loader().asyncLoad(
+      FetchRequest(url: json, expecting: .json))
     #expect(response.body.count > 0)
     let png = try #require(Fixtures.sampleSpriteFiles().first)
     let error = await TestLoaders.fetchError {

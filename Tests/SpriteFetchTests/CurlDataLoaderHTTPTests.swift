@@ -187,7 +187,8 @@ struct CurlDataLoaderHTTPTests {
     let loader = TestLoaders.loader()
     let first = try await loader.asyncLoad(FetchRequest(url: url, expecting: .png))
     let etag = try #require(first.etag)
-    let second = try await loader.asyncLoad(FetchRequest(url: url, expecting: .png, ifNoneMatch: etag))
+    let second = try await loader.asyncLoad(
+      FetchRequest(url: url, expecting: .png, ifNoneMatch: etag))
     #expect(second.status == 304)
     #expect(second.isNotModified)
     #expect(second.body.isEmpty)

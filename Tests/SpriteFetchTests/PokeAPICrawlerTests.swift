@@ -31,7 +31,8 @@ struct PokeAPIDocumentTests {
       resolve("/api/v2/pokemon/?offset=5&limit=5")
         == "http://127.0.0.1:8080/api/v2/pokemon/?offset=5&limit=5")
     #expect(resolve("") == nil)
-    #expect(PokeAPIURL.id(of: AbsoluteURL(string: "https://pokeapi.co/api/v2/pokemon/10034/")!) == 10034)
+    #expect(
+      PokeAPIURL.id(of: AbsoluteURL(string: "https://pokeapi.co/api/v2/pokemon/10034/")!) == 10034)
     #expect(PokeAPIURL.id(of: AbsoluteURL(string: "http://h/api/v2/pokemon/25")!) == 25)
     #expect(PokeAPIURL.id(of: AbsoluteURL(string: "http://h/api/v2/pokemon/")!) == nil)
   }
@@ -132,7 +133,8 @@ struct PokeAPICrawlerTests {
 
     let page = PokeAPIMockLoader(directory: directory)
     let jump = try await offPool {
-      try PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20).collect(using: page)
+      try PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20).collect(
+        using: page)
     }
     #expect(jump.compactMap(\.id) == Array(1021...1025) + Array(10001...10015))
     #expect(jump.prefix(5).allSatisfy { $0.failure != nil })
@@ -169,7 +171,8 @@ struct PokeAPICrawlerTests {
   }
 
   @Test(
-    "cancelling the stop handle cancels the entry loads in flight and ends the crawl with cancelled")
+    "cancelling the stop handle cancels the entry loads in flight and ends the crawl with cancelled"
+  )
   func stopCancelsInFlightLoads() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let loader = HeldEntriesLoader(PokeAPIMockLoader(directory: directory))

@@ -37,7 +37,8 @@ struct ResponseCacheTests {
   func freshHit() async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(FetchRequest(url: url))
+    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
+      FetchRequest(url: url))
     clock.advance(by: 23 * 3600)
     let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
       FetchRequest(url: url, expecting: .png))
@@ -167,7 +168,9 @@ struct ResponseCacheTests {
     _ = try await loader.asyncLoad(FetchRequest(url: url))
     clock.advance(by: 61)
     inner.failure = .timedOut
-    let error = await TestLoaders.fetchError { _ = try await loader.asyncLoad(FetchRequest(url: url)) }
+    let error = await TestLoaders.fetchError {
+      _ = try await loader.asyncLoad(FetchRequest(url: url))
+    }
     #expect(error == .timedOut)
   }
 
@@ -233,10 +236,13 @@ struct ResponseCacheTests {
     let second = FetchResponse(status: 200, body: [4, 5], finalURL: url)
     try cache.store(second, for: url)
     #expect(cache.entry(for: url)?.body == [4, 5])
-    #expect(ResponseCache(directory: directory.path, now: clock.now).entry(for: url)?.body == [4, 5])
+    #expect(
+      ResponseCache(directory: directory.path, now: clock.now).entry(for: url)?.body == [4, 5])
   }
 
-  @Test("the directory is listed once: entries stored later by another cache are misses here, found by a new cache")
+  @Test(
+    "the directory is listed once: entries stored later by another cache are misses here, found by a new cache"
+  )
   func listedOnce() throws {
     defer { cleanUp() }
     let other = AbsoluteURL(string: "https://example.test/sprites/2.png")!

@@ -90,7 +90,8 @@ struct EndToEndTests {
       let path = "samples/sprites/" + url.lastPathComponent
       let result = try await BuiltBinary.run(["analyze", path, "--json"])
       #expect(result.status == 0, "\(path): \(result.stderr)")
-      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+      let object =
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
       let theme = try #require(object)
       #expect(theme["schema"] as? String == "spritetheme/theme@1")
       let source = try #require(theme["source"] as? [String: Any])
@@ -132,7 +133,9 @@ struct EndToEndTests {
     let notPNG = try await BuiltBinary.run(["analyze", text.path])
     #expect(notPNG.status == 1)
     #expect(notPNG.stderr.contains("not a PNG"))
-    let missing = try await BuiltBinary.run(["analyze", directory.url.appendingPathComponent("nope.png").path])
+    let missing = try await BuiltBinary.run([
+      "analyze", directory.url.appendingPathComponent("nope.png").path,
+    ])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("No such file or directory"))
   }
@@ -150,7 +153,9 @@ struct EndToEndTests {
     let directory = try TemporaryDirectory()
     for url in Self.samples.prefix(5) {
       let out = directory.url.appendingPathComponent(url.lastPathComponent)
-      let result = try await BuiltBinary.run(["thumbnail", url.path, "--size", "64", "-o", out.path])
+      let result = try await BuiltBinary.run([
+        "thumbnail", url.path, "--size", "64", "-o", out.path,
+      ])
       #expect(result.status == 0, "\(result.stderr)")
       let header = try PNGHeader(bytes: Fixtures.bytes(of: out))
       let source = try PNGHeader(bytes: Fixtures.bytes(of: url))
@@ -168,7 +173,9 @@ struct EndToEndTests {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("missing/t.png")
     let sample = try #require(Self.samples.first)
-    let result = try await BuiltBinary.run(["thumbnail", sample.path, "--size", "16", "-o", out.path])
+    let result = try await BuiltBinary.run([
+      "thumbnail", sample.path, "--size", "16", "-o", out.path,
+    ])
     #expect(result.status == 3)
     #expect(result.stderr.contains(out.path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)

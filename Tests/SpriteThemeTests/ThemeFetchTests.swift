@@ -64,7 +64,9 @@ struct ThemeFetchTests {
     let errors = outcome.index.errors
     #expect(errors.map(\.source) == [notPNG, offline])
     #expect(errors.map(\.stage) == ["decode", "fetch"])
-    #expect(errors.last?.message == FetchError.transport(code: 7, message: "Connection refused").description)
+    #expect(
+      errors.last?.message
+        == FetchError.transport(code: 7, message: "Connection refused").description)
     #expect(errors.allSatisfy { !$0.message.isEmpty })
     #expect(loader.requests.map(\.expectedContent) == [.png, .png, .png])
     let index = try Data(contentsOf: directory.url.appendingPathComponent("index.json"))
@@ -86,7 +88,9 @@ struct ThemeFetchTests {
       ]))
     loader[page2] = .error(.httpStatus(500))
     loader["\(Self.base)/pokemon/1/"] = .body(
-      try Self.json(["id": 1, "name": "one", "sprites": ["front_default": "http://mock.invalid/1.png"]]))
+      try Self.json([
+        "id": 1, "name": "one", "sprites": ["front_default": "http://mock.invalid/1.png"],
+      ]))
     loader["\(Self.base)/pokemon/2/"] = .body(Array("{ not json".utf8))
     loader["http://mock.invalid/1.png"] = .body(try Self.png())
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, analysisThreads: 1))
@@ -108,8 +112,11 @@ struct ThemeFetchTests {
     loader["http://mock.invalid/a/Sprite.png"] = .body(bytes)
     loader["http://mock.invalid/b/Sprite.png"] = .body(bytes + [1])
     let inputs = FetchInput.urlList(
-      ["http://mock.invalid/a/Sprite.png", "http://mock.invalid/b/Sprite.png", "http://mock.invalid/gone.png"]
-        .joined(separator: "\n"))
+      [
+        "http://mock.invalid/a/Sprite.png", "http://mock.invalid/b/Sprite.png",
+        "http://mock.invalid/gone.png",
+      ]
+      .joined(separator: "\n"))
     let fetch = ThemeFetch(options: .init(outputDirectory: directory.url.path, downloadOnly: true))
     let outcome = try await Self.run(fetch, inputs: Self.stream(inputs), loader: loader)
 
@@ -123,7 +130,8 @@ struct ThemeFetchTests {
     #expect([UInt8](second) == bytes + [1])
     let index = try Data(contentsOf: directory.url.appendingPathComponent("index.json"))
     Schemas.expectValid(index, against: Schemas.downloads, "index")
-    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("themes").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("themes").path))
   }
 
   @Test("download only: a sprite that cannot be written stops the run with the file's path")
@@ -142,10 +150,14 @@ struct ThemeFetchTests {
     } throws: { error in
       (error as? ThemeBatch.Fatal)?.path.hasSuffix("sprites/blocked.png") == true
     }
-    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("index.json").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: directory.url.appendingPathComponent("index.json").path))
   }
 
-  @Test("download only: sprites/ is its own cache; fresh files are kept, stale ones revalidated, changed ones fetched again")
+  @Test(
+    "download only: sprites/ is its own cache; fresh files are kept, stale ones revalidated, changed ones fetched again"
+  )
   func downloadOnlyKeepsSprites() async throws {
     let directory = try TemporaryDirectory()
     let loader = MockDataLoader()
@@ -176,7 +188,8 @@ struct ThemeFetchTests {
     let manifests = try FileManager.default.contentsOfDirectory(atPath: cache.path)
     #expect(manifests.count == 1)
     #expect(manifests.first?.hasPrefix("downloads-") == true)
-    #expect(!FileManager.default.fileExists(atPath: sprites.appendingPathComponent(".downloads").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: sprites.appendingPathComponent(".downloads").path))
     let manifest = DownloadManifest(
       parsing: [UInt8](try Data(contentsOf: cache.appendingPathComponent(manifests[0]))))
     #expect(manifest.records[tagged]?.file == "tagged.png")
@@ -207,7 +220,8 @@ struct ThemeFetchTests {
     #expect(changed.entries.map(\.bytes) == [bytes.count + 2, bytes.count + 1])
     #expect(loader.requests.count == 5)
     #expect(loader.requests.last?.ifNoneMatch == nil)
-    #expect([UInt8](try Data(contentsOf: sprites.appendingPathComponent("tagged.png"))) == bytes + [7, 7])
+    #expect(
+      [UInt8](try Data(contentsOf: sprites.appendingPathComponent("tagged.png"))) == bytes + [7, 7])
 
     // Without the cache, every sprite is fetched again.
     try FileManager.default.removeItem(at: cache)

@@ -36,7 +36,8 @@ public final class StartedLoad: @unchecked Sendable {
   /// Starts loading `request` with `loader`.
   public init(_ loader: any DataLoading, _ request: FetchRequest) {
     handle = loader.load(request) { [self] outcome in
-      let waiter = lock.withLock { () -> CheckedContinuation<Result<FetchResponse, any Error>, Never>? in
+      let waiter = lock.withLock {
+        () -> CheckedContinuation<Result<FetchResponse, any Error>, Never>? in
         result = outcome
         defer { self.waiter = nil }
         return self.waiter

@@ -18,7 +18,11 @@ enum DelayedCall {
   ) {
     let wait = Wait(deadline: deadline(after: delay))
     handle.whenCancelled { wait.end() }
-    if !DetachedThread.start(name: "SpriteFetch.backoff", { wait.sleep(); body() }) { body() }
+    let started = DetachedThread.start(name: "SpriteFetch.backoff") {
+      wait.sleep()
+      body()
+    }
+    if !started { body() }
   }
 
   /// The `CLOCK_REALTIME` time `delay` from now (the clock `ThreadCondition` waits on).

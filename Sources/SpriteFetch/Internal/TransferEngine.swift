@@ -1,4 +1,5 @@
 import CSpriteCurl
+
 /// Runs transfers on one libcurl multi handle driven by one long-lived thread, as curl's own
 /// `--parallel` does.
 ///

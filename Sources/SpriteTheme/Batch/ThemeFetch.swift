@@ -155,9 +155,10 @@ public final class ThemeFetch: Sendable {
         }
       }
       let encoded = ThreadHandoff<[UInt8]>()
-      if !DetachedThread.start(name: "SpriteTheme.manifest", { encoded.put(sprites.encodedManifest()) }) {
+      let started = DetachedThread.start(name: "SpriteTheme.manifest") {
         encoded.put(sprites.encodedManifest())
       }
+      if !started { encoded.put(sprites.encodedManifest()) }
       manifest = encoded
     } else {
       (results, skipped) = runThemes(
@@ -236,7 +237,8 @@ public final class ThemeFetch: Sendable {
           let origin: Origin = response.source == .network ? .network : .cache
           analysis.submit {
             finish(
-              Self.analyse(body, name: name, source: source, id: id, pipeline: pipeline, writer: writer),
+              Self.analyse(
+                body, name: name, source: source, id: id, pipeline: pipeline, writer: writer),
               origin)
           }
         }
@@ -267,7 +269,8 @@ public final class ThemeFetch: Sendable {
           pump.finished()
           return
         }
-        let handle = Self.download(url: url, name: name, loader: loader, into: sprites, completion: finish)
+        let handle = Self.download(
+          url: url, name: name, loader: loader, into: sprites, completion: finish)
         if let handle { Self.record(handle, at: position, in: state) }
       }
     }
@@ -570,7 +573,8 @@ public enum FetchInput: Sendable {
       // The authority, then the path up to a query or fragment.
       var lastSlash = -1
       index += 3
-      while index < bytes.count, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#")
+      while index < bytes.count, bytes[index] != UInt8(ascii: "?"),
+        bytes[index] != UInt8(ascii: "#")
       {
         if bytes[index] == UInt8(ascii: "/") { lastSlash = index }
         index += 1

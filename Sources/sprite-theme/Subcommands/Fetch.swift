@@ -134,7 +134,9 @@ struct Fetch: Subcommand {
         outputDirectory: outputDirectory, concurrency: network.concurrency,
         thumbnailSizes: thumbnails, pipeline: analysis.pipeline, downloadOnly: downloadOnly,
         cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
-    let outcome = try OutputRun.execute(progress: progressOptions, interrupts: .call({ fetch.cancel() })) {
+    let outcome = try OutputRun.execute(
+      progress: progressOptions, interrupts: .call({ fetch.cancel() })
+    ) {
       reporter throws(ThemeBatch.Fatal) in
       try fetch.run(inputs: inputs, loader: loader) { [downloadOnly] counts in
         reporter.update(fetch: counts, analysing: !downloadOnly)
@@ -161,7 +163,8 @@ struct Fetch: Subcommand {
       return .urlListLines(FetchInput.urlListLines(text))
     }
     let crawler = PokeAPICrawler(
-      base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset, includeForms: includeForms,
+      base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset,
+      includeForms: includeForms,
       spriteKey: spriteKey, concurrency: network.concurrency)
     return .crawl(crawler, loader: loader)
   }

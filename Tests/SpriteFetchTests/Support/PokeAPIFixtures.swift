@@ -73,7 +73,9 @@ final class PokeAPIServer: Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> AbsoluteURL { AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> AbsoluteURL {
+    AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")!
+  }
 
   /// Every request path, in arrival order.
   var requestedPaths: [String] { paths.withLock { $0 } }
