@@ -5,8 +5,8 @@
 /// of content.
 ///
 /// Both forms are plain threads and callbacks, not Swift concurrency: libcurl blocks, and keeping
-/// the concurrency runtime out of the executable saves every `sprite-theme` run its start-up (see
-/// the README's design notes).
+/// the concurrency runtime out of the executable spares every `sprite-theme` run that runtime's
+/// start-up (see the README's design notes).
 ///
 /// ```swift
 /// let loader: any DataLoading = CurlDataLoader()

@@ -222,24 +222,25 @@ public final class ThemeFetch: Sendable {
     let results = Locked([FetchResult?]())
     let skipped = feed(inputs, into: results, progress: progress) { url, name, id, position in
       let finish = finisher(position, results: results, pump: pump, progress: progress)
-      startLoad(url: url, expecting: .png, position: position, loader: loader, pump: pump) {
-        outcome in
-        let source = url.absoluteString
-        switch outcome {
-        case .failure(FetchError.cancelled):
-          finish(.cancelled, nil)
-        case .failure(let error):
-          let failure = BatchIndex.Failure(
-            source: source, stage: "fetch", message: String(describing: error))
-          finish(.failed(failure), nil)
-        case .success(let response):
-          let body = response.body
-          let origin: Origin = response.source == .network ? .network : .cache
-          analysis.submit {
-            finish(
-              Self.analyse(
-                body, name: name, source: source, id: id, pipeline: pipeline, writer: writer),
-              origin)
+      enqueue(position, on: pump, finish: finish) {
+        loader.load(FetchRequest(url: url, expecting: .png)) { outcome in
+          let source = url.absoluteString
+          switch outcome {
+          case .failure(FetchError.cancelled):
+            finish(.cancelled, nil)
+          case .failure(let error):
+            let failure = BatchIndex.Failure(
+              source: source, stage: "fetch", message: String(describing: error))
+            finish(.failed(failure), nil)
+          case .success(let response):
+            let body = response.body
+            let origin: Origin = response.source == .network ? .network : .cache
+            analysis.submit {
+              finish(
+                Self.analyse(
+                  body, name: name, source: source, id: id, pipeline: pipeline, writer: writer),
+                origin)
+            }
           }
         }
       }
@@ -260,18 +261,10 @@ public final class ThemeFetch: Sendable {
   ) -> (results: [FetchResult?], skipped: Int) {
     let pump = OperationPump(limit: 2 * options.concurrency)
     let results = Locked([FetchResult?]())
-    let state = self.state
     let skipped = feed(inputs, into: results, progress: progress) { url, name, _, position in
       let finish = finisher(position, results: results, pump: pump, progress: progress)
-      pump.enqueue {
-        // A download not started before a cancel() or a fatal error never starts.
-        if state.withLock({ $0.cancelled || $0.fatal }) {
-          pump.finished()
-          return
-        }
-        let handle = Self.download(
-          url: url, name: name, loader: loader, into: sprites, completion: finish)
-        if let handle { Self.record(handle, at: position, in: state) }
+      enqueue(position, on: pump, finish: finish) {
+        Self.download(url: url, name: name, loader: loader, into: sprites, completion: finish)
       }
     }
     pump.drain()
@@ -332,21 +325,21 @@ public final class ThemeFetch: Sendable {
     }
   }
 
-  /// Queues the load of the sprite at `position` on `pump`; it starts unless the run was
-  /// cancelled or failed by then (`completion` then gets `FetchError.cancelled`).
-  private func startLoad(
-    url: AbsoluteURL, expecting content: FetchRequest.ExpectedContent, position: Int,
-    loader: any DataLoading, pump: OperationPump,
-    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
+  /// Queues the item at `position` on `pump`. When its turn comes it ends as cancelled if the
+  /// run was cancelled or failed by then (a download not started never starts); otherwise
+  /// `start` begins its load, whose handle is kept for ``cancel()``.
+  private func enqueue(
+    _ position: Int, on pump: OperationPump,
+    finish: @escaping @Sendable (FetchResult, Origin?) -> Void,
+    start: @escaping @Sendable () -> LoadHandle?
   ) {
     let state = self.state
     pump.enqueue {
       if state.withLock({ $0.cancelled || $0.fatal }) {
-        completion(.failure(FetchError.cancelled))
+        finish(.cancelled, nil)
         return
       }
-      let handle = loader.load(FetchRequest(url: url, expecting: content), completion: completion)
-      Self.record(handle, at: position, in: state)
+      if let handle = start() { Self.record(handle, at: position, in: state) }
     }
   }
 
