@@ -1,10 +1,11 @@
 /// Downloads with libcurl under the policy of SPEC section 9.
 ///
 /// Transfers run on one libcurl multi handle driven by one long-lived thread (as curl's own
-/// `--parallel` does), with at most `configuration.concurrency` running at once. They share the multi's connection cache, so later transfers to the same host
-/// reuse open connections; finished easy handles return to a pool. Backoff waits run on a thread
-/// of their own and never hold the transfer thread. Cancelling a load's handle stops the transfer
-/// (or the backoff wait) at once and reports `FetchError.cancelled`.
+/// `--parallel` does), with at most `configuration.concurrency` running at once. They share the
+/// multi's connection cache, so later transfers to the same host reuse open connections;
+/// finished easy handles return to a pool. Backoff waits run on a thread of their own and never
+/// hold the transfer thread. Cancelling a load's handle stops the transfer (or the backoff wait)
+/// at once and reports `FetchError.cancelled`.
 ///
 /// ```swift
 /// let loader = CurlDataLoader()

@@ -6,7 +6,8 @@ import SpriteFetch
 ///
 /// ```swift
 /// let inputs = FetchInputs.crawl(PokeAPICrawler(base: api, limit: 151), loader: loader)
-/// let outcome = try ThemeFetch(options: .init(outputDirectory: "out")).run(inputs: inputs, loader: loader)
+/// let fetch = ThemeFetch(options: .init(outputDirectory: "out"))
+/// let outcome = try fetch.run(inputs: inputs, loader: loader)
 /// ```
 public struct FetchInputs: Sendable {
   /// Hands each item to `each` in order until there are no more or `each` returns false; stops

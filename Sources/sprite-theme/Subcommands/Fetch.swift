@@ -164,8 +164,7 @@ struct Fetch: Subcommand {
     }
     let crawler = PokeAPICrawler(
       base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset,
-      includeForms: includeForms,
-      spriteKey: spriteKey, concurrency: network.concurrency)
+      includeForms: includeForms, spriteKey: spriteKey, concurrency: network.concurrency)
     return .crawl(crawler, loader: loader)
   }
 }

@@ -9,7 +9,7 @@
 /// The time since an arbitrary start that never jumps (`clock_gettime(CLOCK_MONOTONIC)`), for
 /// the progress line's rates and redraws. The standard library's `ContinuousClock` lives in the
 /// concurrency runtime, which this executable does not link (see the README's design notes).
-struct MonotonicInstant: Comparable, Sendable {
+struct MonotonicInstant: Sendable {
   /// Nanoseconds since the clock's start.
   let nanoseconds: Int64
 
@@ -24,6 +24,4 @@ struct MonotonicInstant: Comparable, Sendable {
   static func - (later: MonotonicInstant, earlier: MonotonicInstant) -> Duration {
     .nanoseconds(later.nanoseconds - earlier.nanoseconds)
   }
-
-  static func < (a: MonotonicInstant, b: MonotonicInstant) -> Bool { a.nanoseconds < b.nanoseconds }
 }
