@@ -5,14 +5,15 @@
 # - The Swift runtime is linked in (--static-swift-stdlib): no Swift libraries to install.
 # - So is the C++ runtime the Swift runtime uses, when its static archive is installed (it is
 #   with the toolchain's libstdc++-N-dev dependency): the toolchain's link line asks for
-#   -lstdc++, and a folder holding only libstdc++.a, searched first, makes that the archive.
+#   -lstdc++, and a folder holding only the archives to link in, searched first, makes that
+#   the archive.
 #   Loading libstdc++.so and binding its ~4,300 symbol references cost about 1 ms of every run.
 # - No $ORIGIN run path (--disable-local-rpath): with nothing to find beside the binary, it only
 #   made the loader look for each library in four folders next to it first.
 # - GCC's unwinder linked in too (-static-libgcc): libgcc_s.so was one more library to map and
 #   bind at every start (about 0.1 ms); the C++ runtime linked in above is its only user.
-# - libdeflate linked in the same way, when its static archive is installed (libdeflate-dev
-#   ships it): one library fewer to map and bind at every start (about 0.1 ms, 1.5% of a batch
+# - libdeflate linked in the same way (-ldeflate), when its static archive is installed
+#   (libdeflate-dev ships it): one library fewer to map and bind at every start (about 0.1 ms, 1.5% of a batch
 #   over the samples). libm stays shared: glibc's static libm needs libc's private symbols.
 # - Generic metadata reached through its accessor, not by demangling a mangled name
 #   (-disable-concrete-type-metadata-mangled-name-accessors): the names save a little code,
@@ -35,7 +36,7 @@ flags=(-c release --static-swift-stdlib --disable-local-rpath --product sprite-t
 flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 [[ "$(uname -s)" == Linux ]] && flags+=(-Xlinker --no-export-dynamic)
 if [[ "$(uname -s)" == Linux ]]; then
-  # The archives to link in, each alone in a folder searched before the system's, so that the
+  # A folder holding only the archives to link in, searched before the system's, so that the
   # link line's -lstdc++ and -ldeflate find them first. Made afresh: a stale link would stay.
   folder="$PWD/.build/static-archives"
   rm -rf "$folder"
