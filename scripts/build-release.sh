@@ -13,8 +13,9 @@
 # - GCC's unwinder linked in too (-static-libgcc): libgcc_s.so was one more library to map and
 #   bind at every start (about 0.1 ms); the C++ runtime linked in above is its only user.
 # - libdeflate linked in the same way (-ldeflate), when its static archive is installed
-#   (libdeflate-dev ships it): one library fewer to map and bind at every start (about 0.1 ms, 1.5% of a batch
-#   over the samples). libm stays shared: glibc's static libm needs libc's private symbols.
+#   (libdeflate-dev ships it): one library fewer to map and bind at every start (about 0.1 ms,
+#   1.5% of a batch over the samples). libm stays shared: glibc's static libm needs libc's
+#   private symbols.
 # - Generic metadata reached through its accessor, not by demangling a mangled name
 #   (-disable-concrete-type-metadata-mangled-name-accessors): the names save a little code,
 #   but the first use of each concrete type (an array of SIMD4<Float>, of palette entries, ...)

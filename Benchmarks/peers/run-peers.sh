@@ -83,7 +83,8 @@ mkdir -p "$results" "$WORK/runs"
   echo "date: $(date -u +%Y-%m-%d)"
   echo "output on disk: $WORK/runs, $(findmnt -no FSTYPE,OPTIONS -T "$WORK" 2>/dev/null || echo '?')"
   # A DAMON daemon that pages out cold page cache (seen on the VMs these tables come from) makes
-  # a program's pages come back after idle minutes in small folios: slower starts (Benchmarks/README.md, session 15).
+  # a program's pages come back after idle minutes in small folios: slower starts
+  # (Benchmarks/README.md, session 15).
   echo "DAMON daemons running: $(cat /sys/kernel/mm/damon/admin/kdamonds/*/state 2>/dev/null | grep -c '^on$' || true)"
   echo "supertux-data: $(dpkg-query -W -f='${Version}' supertux-data 2>/dev/null || echo '?')"
   echo "peers: $("$venv/bin/pip" freeze | grep -iE '^(pillow|imagequant|fast-colorthief|colorthief|scikit-learn|scikit-image|numpy)==' | tr '\n' ' ')"
