@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "SpriteTheme",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "SpriteTheme", targets: ["SpriteTheme"]),
     .library(name: "SpriteCore", targets: ["SpriteCore"]),
@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
@@ -37,8 +38,6 @@ let package = Package(
     .target(name: "CSpriteSHA256"),
     // Operating-system queries the Glibc module does not export (the CPU affinity count).
     .target(name: "CSpriteSystem"),
-    // The command line for the Swift runtime, captured at start-up (see its header).
-    .target(name: "CSpriteArguments"),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
@@ -47,7 +46,11 @@ let package = Package(
       name: "SpriteTheme",
       dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem"],
       exclude: ["Schemas"]),
-    .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme", "CSpriteArguments"]),
+    .executableTarget(
+      name: "sprite-theme",
+      dependencies: [
+        "SpriteTheme", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Tests.
     .target(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteFetch"],
@@ -66,7 +69,8 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "CSpriteArguments", "_SpriteTestSupport",
+        "sprite-theme", "_SpriteTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       exclude: ["Goldens"]),
