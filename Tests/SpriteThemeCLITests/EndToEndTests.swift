@@ -41,36 +41,6 @@ struct EndToEndTests {
     }
   #endif
 
-  #if os(Linux)
-    @Test("the program uses no Swift concurrency: it calls nothing in its runtime or libdispatch")
-    func noConcurrencyRuntime() throws {
-      // Linked statically (the release build), that runtime and libdispatch cost every start
-      // about 0.27 ms (README, design notes). The debug binary links the shared libraries
-      // anyway; what matters is whether any code calls into them.
-      let (status, output) = try Self.binutils(
-        ["nm", "--dynamic", "--undefined-only", BuiltBinary.url.path])
-      #expect(status == 0)
-      let imported = output.split(separator: "\n").compactMap { $0.split(separator: " ").last }
-      #expect(imported.contains("malloc") || imported.contains { $0.hasPrefix("malloc@") })
-      let concurrency = imported.filter {
-        $0.hasPrefix("swift_task_") || $0.hasPrefix("swift_continuation_")
-          || $0.hasPrefix("swift_asyncLet") || $0.hasPrefix("dispatch_")
-          || $0.contains("ScT") || $0.contains("ContinuousClock")
-      }
-      #expect(concurrency.isEmpty, "\(concurrency)")
-    }
-  #endif
-
-  @Test("the program links no Foundation: none of FoundationEssentials' symbols is in the binary")
-  func noFoundation() throws {
-    // Its mangled module prefix appears in the symbol and metadata names of anything linked
-    // from it (the release build of session 8 held 19,505 of them).
-    let binary = try Data(contentsOf: BuiltBinary.url)
-    #expect(binary.count > 1_000_000)
-    #expect(binary.range(of: Data("s20FoundationEssentials".utf8)) == nil)
-    #expect(binary.range(of: Data("s10Foundation".utf8)) == nil)
-  }
-
   @Test("analyze prints a summary for every sample")
   func analyzeEverySample() async throws {
     for url in Self.samples {
