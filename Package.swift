@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "SpriteTheme",
+  // Synchronization's `Mutex` and `Atomic` need macOS 15.
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "SpriteTheme", targets: ["SpriteTheme"]),
@@ -11,8 +12,13 @@ let package = Package(
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
+    // The command line: options, help, completions.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    // SHA-256 of the sprites (`source.sha256`) and of the files a re-run checks.
+    .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    // File paths as bytes (`FilePath`), so any file name works; descriptors and `stat`.
+    .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
   ],
   targets: [
     // System library: pkg-config discovery only (empty module map).
@@ -44,7 +50,11 @@ let package = Package(
     .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
     .target(
       name: "SpriteTheme",
-      dependencies: ["SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem"],
+      dependencies: [
+        "SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       exclude: ["Schemas"]),
     .executableTarget(
       name: "sprite-theme",

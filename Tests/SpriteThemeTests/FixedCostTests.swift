@@ -108,7 +108,8 @@ struct FixedCostTests {
       entries: [
         .init(name: "a", source: "in/a.png", theme: "themes/a.json", average: "#102030", dominant: nil)
       ],
-      errors: [.init(source: "in/b.png", stage: "decode", message: "bad \"x\"\n")])
+      errors: [.init(source: "in/b.png", stage: "decode", message: "bad \"x\"\n")],
+      skipped: [.init(name: "c", reason: "no front_default sprite")])
     #expect(String(decoding: ThemeEncoder.encode(index), as: UTF8.self) == """
       {
         "count": 2,
@@ -128,7 +129,13 @@ struct FixedCostTests {
             "stage": "decode"
           }
         ],
-        "schema": "spritetheme/index@1"
+        "schema": "spritetheme/index@1",
+        "skipped": [
+          {
+            "name": "c",
+            "reason": "no front_default sprite"
+          }
+        ]
       }
 
       """)
@@ -138,7 +145,8 @@ struct FixedCostTests {
         "count": 0,
         "entries": [],
         "errors": [],
-        "schema": "spritetheme/index@1"
+        "schema": "spritetheme/index@1",
+        "skipped": []
       }
 
       """)

@@ -1,6 +1,6 @@
-/// The `index.json` of an output directory: one entry per input that worked, and the failures
-/// (SPEC section 8). Entries and errors keep the input order, so the file does not depend on
-/// how many jobs ran.
+/// The `index.json` of an output directory: one entry per input that worked, the failures, and
+/// the entries a producer skipped (SPEC section 8). Each list keeps the input order, so the file
+/// does not depend on how many jobs ran.
 public struct BatchIndex: Codable, Hashable, Sendable {
   /// The schema identifier written in every index file.
   public static let schemaIdentifier = "spritetheme/index@1"
@@ -55,6 +55,21 @@ public struct BatchIndex: Codable, Hashable, Sendable {
     }
   }
 
+  /// An entry the producer left out on purpose (a PokeAPI entry without the sprite asked for),
+  /// with why.
+  public struct Skip: Codable, Hashable, Sendable {
+    /// The entry's name.
+    public var name: String
+    /// Why it has no theme, one sentence.
+    public var reason: String
+
+    /// Creates a skip record.
+    public init(name: String, reason: String) {
+      self.name = name
+      self.reason = reason
+    }
+  }
+
   /// Always ``schemaIdentifier``.
   public var schema: String
   /// The number of inputs: `entries.count + errors.count`.
@@ -63,12 +78,25 @@ public struct BatchIndex: Codable, Hashable, Sendable {
   public var entries: [Entry]
   /// The inputs that failed, in input order.
   public var errors: [Failure]
+  /// The entries skipped on purpose, in input order; empty for `batch`.
+  public var skipped: [Skip]
 
   /// Creates an index of the current schema.
-  public init(entries: [Entry], errors: [Failure]) {
+  public init(entries: [Entry], errors: [Failure], skipped: [Skip] = []) {
     self.schema = Self.schemaIdentifier
     self.count = entries.count + errors.count
     self.entries = entries
     self.errors = errors
+    self.skipped = skipped
+  }
+
+  /// Reads an index; one written before `skipped` existed has none.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    schema = try c.decode(String.self, forKey: .schema)
+    count = try c.decode(Int.self, forKey: .count)
+    entries = try c.decode([Entry].self, forKey: .entries)
+    errors = try c.decode([Failure].self, forKey: .errors)
+    skipped = try c.decodeIfPresent([Skip].self, forKey: .skipped) ?? []
   }
 }

@@ -223,6 +223,18 @@ extension JSONWriter {
     write(index.errors)
     key("schema")
     value(index.schema)
+    key("skipped")
+    beginArray()
+    for skip in index.skipped {
+      element()
+      beginObject()
+      key("name")
+      value(skip.name)
+      key("reason")
+      value(skip.reason)
+      endObject()
+    }
+    endArray()
     endObject()
   }
 }

@@ -58,24 +58,34 @@ struct Batch: AsyncParsableCommand {
 
   /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed.
   func run() async throws {
-    let collected = BatchInput.collect(inputs)
-    let batch = ThemeBatch(
-      inputs: collected,
+    let collected = BatchInputs(BatchInput.collect(inputs))
+    let engine = ThemeEngine(
       options: .init(
-        outputDirectory: outputDirectory,
-        jobs: jobs ?? ProcessorCount.active, thumbnailSizes: thumbnails ?? [],
-        pipeline: analysis.pipeline))
-    let outcome = try OutputRun.execute(progress: progressOptions, interrupts: .raiseFlag) {
-      reporter throws(ThemeBatch.Fatal) in
-      try batch.run(stopRequested: { InterruptFlag.isRaised }) {
-        reporter.update(done: $0.done, failed: $0.failed, total: $0.total)
+        outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
+        thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline))
+    let task = BlockingTask<(Result<BatchIndex, ThemeEngine.Fatal>, interrupted: Bool)>()
+    let (index, interrupted) = try OutputRun.execute(
+      progress: progressOptions, interrupts: .call { task.cancel() }
+    ) { reporter throws(ThemeEngine.Fatal) in
+      let (result, interrupted) = task.run {
+        do throws(ThemeEngine.Fatal) {
+          let index = try await engine.run(collected) {
+            reporter.update(done: $0.done, failed: $0.failed, total: collected.count)
+          }
+          if Task.isCancelled { return (.success(index), true) }
+          try engine.writeIndex(index)
+          return (.success(index), false)
+        } catch {
+          return (.failure(error), false)
+        }
       }
+      return (try result.get(), interrupted)
     }
     try OutputRun.finish(
-      index: outcome.index, interrupted: outcome.interrupted,
-      interruption: "interrupted after \(outcome.index.count) of \(collected.count) inputs",
-      summary: "\(outcome.index.entries.count) themes written to \(outputDirectory), "
-        + "\(outcome.index.errors.count) failed.",
+      index: index, interrupted: interrupted,
+      interruption: "interrupted after \(index.count) of \(collected.count) inputs",
+      summary: "\(index.entries.count) themes written to \(outputDirectory), "
+        + "\(index.errors.count) failed.",
       quiet: progressOptions.quiet)
   }
 }

@@ -17,7 +17,7 @@ enum OutputRun {
   /// SIGINT/SIGTERM handled as `interrupts` says; a fatal error is reported and becomes exit 3.
   static func execute<Outcome>(
     progress options: ProgressOptions, interrupts: Interrupts,
-    _ body: (_ reporter: ProgressReporter) throws(ThemeBatch.Fatal) -> Outcome
+    _ body: (_ reporter: ProgressReporter) throws(ThemeEngine.Fatal) -> Outcome
   ) throws -> Outcome {
     let reporter = ProgressReporter(enabled: options.showsProgress, noun: "sprites")
     var handler: InterruptHandler?

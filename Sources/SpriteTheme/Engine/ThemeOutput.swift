@@ -1,0 +1,79 @@
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The output directory the ``ThemeEngine`` writes (SPEC section 8): `themes/<name>.json`,
+/// `thumbs/<name>-<size>.png` and `index.json`, each written atomically (``AtomicFile``).
+struct ThemeOutput: Sendable {
+  /// The directory.
+  let directory: FilePath
+  /// `themes/`.
+  var themes: FilePath { directory.appending("themes") }
+  /// `thumbs/`.
+  var thumbs: FilePath { directory.appending("thumbs") }
+
+  /// Creates `directory` (with its parents) and `themes/`, and `thumbs/` when `thumbnails`;
+  /// removes the temporary files a killed run left in them (and in `thumbs/` when it is there
+  /// but not asked for).
+  ///
+  /// - Throws: ``ThemeEngine/Fatal`` naming the folder that cannot be made.
+  static func prepare(
+    _ directory: FilePath, thumbnails: Bool
+  ) throws(ThemeEngine.Fatal) -> ThemeOutput {
+    let output = ThemeOutput(directory: directory)
+    try makeFolder(directory)
+    try makeFolder(output.themes)
+    if thumbnails { try makeFolder(output.thumbs) }
+    for folder in [output.themes, output.thumbs] { removeTemporaries(in: folder) }
+    return output
+  }
+
+  /// Writes `bytes` atomically as `folder/name`.
+  ///
+  /// - Throws: ``ThemeEngine/Fatal`` naming the file.
+  func write(_ bytes: [UInt8], to file: FilePath) throws(ThemeEngine.Fatal) {
+    do {
+      try AtomicFile.write(bytes, to: file)
+    } catch {
+      throw ThemeEngine.Fatal(path: file.string, reason: error.reason)
+    }
+  }
+
+  /// Creates `folder` and its missing parents; an existing folder is fine.
+  private static func makeFolder(_ folder: FilePath) throws(ThemeEngine.Fatal) {
+    var code = folder.withPlatformString { mkdir($0, 0o755) } == 0 ? 0 : errno
+    if code == ENOENT {
+      let parent = folder.removingLastComponent()
+      if !parent.isEmpty, parent != folder { try makeFolder(parent) }
+      code = folder.withPlatformString { mkdir($0, 0o755) } == 0 ? 0 : errno
+    }
+    if code == EEXIST { code = isFolder(folder) ? 0 : ENOTDIR }
+    if code != 0 {
+      throw ThemeEngine.Fatal(path: folder.string, reason: Errno(rawValue: code).reason)
+    }
+  }
+
+  /// True when `path` is a folder or a link to one.
+  static func isFolder(_ path: FilePath) -> Bool {
+    (try? path.stat().type) == .directory
+  }
+
+  /// Removes the `.NAME.tmp-PID-N` files of ``AtomicFile`` from `folder`.
+  private static func removeTemporaries(in folder: FilePath) {
+    guard let entries = try? DirectoryListing.entries(of: folder) else { return }
+    for entry in entries where AtomicFile.isTemporary(entry.name.string) {
+      _ = folder.appending(entry.name).withPlatformString { unlink($0) }
+    }
+  }
+}
+
+extension Errno {
+  /// The system's words for the error, e.g. "No such file or directory".
+  var reason: String { String(cString: strerror(rawValue)) }
+}

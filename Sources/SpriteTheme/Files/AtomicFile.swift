@@ -1,0 +1,79 @@
+import Synchronization
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole-file writes that readers see complete or not at all: the bytes go to a hidden temporary
+/// file in the same folder (`.NAME.tmp-PID-N`), which is then renamed over the target. On any
+/// failure the temporary file is removed, so nothing half-written is ever left under either name.
+enum AtomicFile {
+  /// Numbers the temporary files of this process, so concurrent writes never share one.
+  private static let counter = Atomic<Int>(0)
+
+  /// Writes `bytes` to `path` atomically (see ``AtomicFile``).
+  ///
+  /// - Throws: The system's error for the first step that failed.
+  static func write(_ bytes: some Collection<UInt8>, to path: FilePath) throws(Errno) {
+    guard let name = path.lastComponent else { throw Errno.isDirectory }
+    let temporary = path.removingLastComponent().appending(temporaryName(for: name.string))
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(
+        temporary, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    } catch {
+      throw error as? Errno ?? .ioError
+    }
+    do {
+      try file.closeAfter { _ = try file.writeAll(bytes) }
+      try rename(temporary, to: path)
+    } catch {
+      _ = temporary.withPlatformString { unlink($0) }
+      throw error as? Errno ?? .ioError
+    }
+  }
+
+  /// Renames `source` to `target`, replacing it (`rename(2)`: atomic within one file system).
+  private static func rename(_ source: FilePath, to target: FilePath) throws(Errno) {
+    let status = source.withPlatformString { from in
+      target.withPlatformString { to in
+        #if canImport(Glibc)
+          Glibc.rename(from, to)
+        #elseif canImport(Musl)
+          Musl.rename(from, to)
+        #else
+          Darwin.rename(from, to)
+        #endif
+      }
+    }
+    if status != 0 { throw Errno(rawValue: errno) }
+  }
+
+  /// `.NAME.tmp-PID-N`: hidden, unique within the process and across processes, and found by
+  /// ``isTemporary(_:)`` when a killed run left it.
+  static func temporaryName(for name: String) -> String {
+    let n = counter.add(1, ordering: .relaxed).newValue
+    return ".\(name).tmp-\(getpid())-\(n)"
+  }
+
+  /// True for a name ``temporaryName(for:)`` gives: hidden, with `.tmp-` followed by digits, a
+  /// dash and digits at its end.
+  static func isTemporary(_ name: String) -> Bool {
+    guard name.hasPrefix("."), let marker = name.ranges(of: ".tmp-").last else {
+      return false
+    }
+    let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+    return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+  }
+}
+
+extension Character {
+  /// True for `0` to `9`.
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
