@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import SpriteFetch
 import SpriteTheme
 
@@ -106,13 +107,25 @@ struct Fetch: AsyncParsableCommand {
         outputDirectory: outputDirectory, concurrency: network.concurrency,
         thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, downloadOnly: downloadOnly,
         cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
-    let outcome = try OutputRun.execute(
-      progress: progressOptions, interrupts: .call({ fetch.cancel() })
-    ) {
-      reporter throws(ThemeBatch.Fatal) in
-      try fetch.run(inputs: inputs, loader: loader) { [downloadOnly] counts in
-        reporter.update(fetch: counts, analysing: !downloadOnly)
+    let outcome = try await OutputRun.execute(progress: progressOptions) {
+      [downloadOnly] reporter throws(ThemeBatch.Fatal) in
+      // ThemeFetch blocks while it runs: on a thread of its own, not on the task's; cancelling
+      // the task (SIGINT, SIGTERM) cancels its transfers.
+      let result = await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          DispatchQueue.global().async {
+            continuation.resume(
+              returning: Result { () throws(ThemeBatch.Fatal) in
+                try fetch.run(inputs: inputs, loader: loader) { counts in
+                  reporter.update(fetch: counts, analysing: !downloadOnly)
+                }
+              })
+          }
+        }
+      } onCancel: {
+        fetch.cancel()
       }
+      return try result.get()
     }
     let written = outcome.downloads?.entries.count ?? outcome.index.entries.count
     let count = outcome.downloads?.count ?? outcome.index.count
