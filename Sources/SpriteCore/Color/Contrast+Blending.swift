@@ -75,3 +75,25 @@ extension Contrast {
     )
   }
 }
+
+extension Contrast {
+  /// Android's truncated composite and its ceiling (each channel the truncation cut, one step
+  /// up): the exact blend lies between the two, channel by channel, so table look-ups bound its
+  /// luminance and most comparisons need no `pow`.
+  static func compositeBounds(
+    _ text: RGBA8, over background: RGBA8
+  ) -> (truncated: RGBA8, ceiling: RGBA8) {
+    let alpha = Int(text.a)
+    var truncated = RGBA8(r: 0, g: 0, b: 0)
+    var ceiling = truncated
+    func channel(_ fg: UInt8, _ bg: UInt8) -> (UInt8, UInt8) {
+      let (quotient, remainder) = (Int(fg) * alpha + Int(bg) * (255 - alpha)).quotientAndRemainder(
+        dividingBy: 255)
+      return (UInt8(quotient), UInt8(quotient + (remainder == 0 ? 0 : 1)))
+    }
+    (truncated.r, ceiling.r) = channel(text.r, background.r)
+    (truncated.g, ceiling.g) = channel(text.g, background.g)
+    (truncated.b, ceiling.b) = channel(text.b, background.b)
+    return (truncated, ceiling)
+  }
+}

@@ -27,16 +27,34 @@ public struct TextColor: Hashable, Sendable {
   /// Measures `color` (straight alpha) written on `background` (alpha ignored, taken as opaque).
   public init(_ color: RGBA8, on background: RGBA8) {
     let opaqueBackground = RGBA8(r: background.r, g: background.g, b: background.b)
+    let (truncated, ceiling) = Contrast.compositeBounds(color, over: opaqueBackground)
     self.color = color
     self.background = opaqueBackground
-    self.composited = Contrast.composite(color, over: opaqueBackground)
-    self.contrast = min(
-      Contrast.contrastRatio(text: color, on: opaqueBackground, blending: .exact),
-      Contrast.contrastRatio(text: color, on: opaqueBackground, blending: .truncating))
-    let exactLc = Contrast.apcaContrast(text: color, on: opaqueBackground, blending: .exact)
-    let truncatingLc = Contrast.apcaContrast(
-      text: color, on: opaqueBackground, blending: .truncating)
-    self.apca = abs(truncatingLc) <= abs(exactLc) ? truncatingLc : exactLc
+    self.composited = truncated
+    // The exact blend lies between `truncated` and `ceiling`. When that whole span is on one
+    // side of the background, the end nearer the background contrasts less in both measures:
+    // the truncated one for text lighter than the background, the exact one for darker text.
+    // Only a span across the background needs both (and the `pow`s of the exact blend).
+    let luminance = Contrast.relativeLuminance(opaqueBackground)
+    let truncatedRatio = Contrast.contrastRatio(truncated, opaqueBackground)
+    if Contrast.relativeLuminance(truncated) >= luminance {
+      self.contrast = truncatedRatio
+    } else {
+      self.contrast = min(
+        truncatedRatio,
+        Contrast.contrastRatio(text: color, on: opaqueBackground, blending: .exact))
+    }
+    let y = Contrast.apcaLuminance(opaqueBackground)
+    let truncatedLc = { Contrast.apcaContrast(text: truncated, background: opaqueBackground) }
+    let exactLc = { Contrast.apcaContrast(text: color, on: opaqueBackground, blending: .exact) }
+    if Contrast.apcaLuminance(truncated) >= y {
+      self.apca = truncatedLc()
+    } else if Contrast.apcaLuminance(ceiling) <= y {
+      self.apca = exactLc()
+    } else {
+      let (lcTruncated, lcExact) = (truncatedLc(), exactLc())
+      self.apca = abs(lcTruncated) <= abs(lcExact) ? lcTruncated : lcExact
+    }
   }
 
   /// The colour as `#rrggbb` when opaque, `#rrggbbaa` otherwise (SPEC section 6).
@@ -88,16 +106,24 @@ public struct TextColor: Hashable, Sendable {
     let opaqueBackground = RGBA8(r: background.r, g: background.g, b: background.b)
     let opaqueForeground = RGBA8(r: foreground.r, g: foreground.g, b: foreground.b)
     let backgroundLuminance = Contrast.relativeLuminance(opaqueBackground)
+    func reaches(_ shown: Double) -> Bool {
+      Contrast.contrastRatio(luminance: shown, backgroundLuminance) >= minimumContrast
+    }
     func passes(_ alpha: Int) -> Bool {
       var candidate = opaqueForeground
       candidate.a = UInt8(alpha)
-      func reaches(_ blending: Contrast.Blending) -> Bool {
-        let shown = Contrast.relativeLuminance(
-          of: candidate, over: opaqueBackground, blending: blending)
-        return Contrast.contrastRatio(luminance: shown, backgroundLuminance) >= minimumContrast
-      }
-      // Truncating first: a table look-up per channel, and many failing tests stop there.
-      return reaches(.truncating) && reaches(.exact)
+      // The exact blend lies between the truncated composite and its ceiling (table look-ups);
+      // only when the two disagree about the threshold is it computed, with its `pow`s.
+      let (truncated, ceiling) = Contrast.compositeBounds(candidate, over: opaqueBackground)
+      let low = Contrast.relativeLuminance(truncated)
+      guard reaches(low) else { return false }
+      // At least as light as the background: the exact blend is lighter still, and passes too.
+      if low >= backgroundLuminance { return true }
+      // Darker: the ratio falls as the exact blend rises towards the ceiling.
+      let high = Contrast.relativeLuminance(ceiling)
+      if high <= backgroundLuminance && reaches(high) { return true }
+      return reaches(
+        Contrast.relativeLuminance(of: candidate, over: opaqueBackground, blending: .exact))
     }
     guard passes(255) else { return nil }
     var failing = failing

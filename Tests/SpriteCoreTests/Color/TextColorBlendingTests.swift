@@ -80,4 +80,27 @@ struct TextColorBlendingTests {
       }
     }
   }
+
+  @Test("any colour at any alpha reports the weaker blending; a found alpha passes under both")
+  func anyColour() {
+    var random = SeededRandomForColor(seed: 0xC010)
+    for _ in 0..<20_000 {
+      var text = random.color()
+      text.a = random.byte()
+      let background = random.color()
+      let measured = TextColor(text, on: background)
+      let exact = BlendReference.exactRatio(text, on: background)
+      let truncating = BlendReference.truncatingRatio(text, on: background)
+      #expect(measured.contrast == min(exact, truncating), "\(text) on \(background)")
+      #expect(measured.apca == BlendReference.weakerAPCA(text, on: background))
+      let target = [1.5, 3.0, 4.5][Int(random.byte()) % 3]
+      if let alpha = TextColor.minimumAlpha(
+        foreground: text, background: background, minimumContrast: target)
+      {
+        text.a = UInt8(alpha)
+        #expect(BlendReference.exactRatio(text, on: background) >= target)
+        #expect(BlendReference.truncatingRatio(text, on: background) >= target)
+      }
+    }
+  }
 }
