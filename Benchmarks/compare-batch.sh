@@ -9,10 +9,11 @@
 # long enough for process start-up not to count), into a fresh folder on /dev/shm (tmpfs, so the
 # disk's phases do not decide), timed with /usr/bin/time (wall and CPU). Prints the medians, time
 # per sprite, the candidate's ratio to the baseline at --jobs 1 and the candidate's --jobs 2
-# speed-up, then the median of 21 `analyze` runs of the corpus's largest file. Both binaries should be built the same way (`swift build -c
-# release`); the corpus is the SuperTux one made by Benchmarks/peers/run-peers.sh or any folder.
+# speed-up, then the median of 21 `analyze` runs of the corpus's largest file. Build both binaries
+# the same way (`swift build -c release`). The corpus is the SuperTux one that
+# Benchmarks/peers/run-peers.sh makes, or any folder of PNGs.
 set -euo pipefail
-[ $# -ge 3 ] || { sed -n 2,13p "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n 2,14p "$0" >&2; exit 2; }
 baseline=$(realpath "$1") candidate=$(realpath "$2") corpus=$(realpath "$3") rounds=${4:-5} copies=${5:-5}
 files=$(find "$corpus" -name '*.png' | wc -l)
 count=$((files * copies))
