@@ -9,6 +9,8 @@ enum SpriteJob {
     let output: ThemeOutput
     /// The run's options.
     let options: ThemeEngine.Options
+    /// The decoded pixels the run's jobs may hold at once.
+    let memory: MemoryBudget
   }
 
   /// What became of one input.
@@ -31,6 +33,9 @@ enum SpriteJob {
     }
     let options = context.options
     let source = input.source
+    // The image's and thumbnails' share of the budget, from the header, before decoding.
+    let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
+    defer { context.memory.release(share) }
     let sprite: AnalyzedSprite
     let thumbnails: [(file: String, png: [UInt8])]
     do throws(ThemePipeline.Error) {
@@ -56,6 +61,24 @@ enum SpriteJob {
     } catch {
       return .fatal(error)
     }
+  }
+
+  /// The bytes the decoded image of `png` and its thumbnails take (width x height x 4 each),
+  /// from its header; 0 when the header is bad or over the limits, which the decoder refuses
+  /// before taking any memory.
+  static func pixelBytes(of png: [UInt8], in context: Context) -> Int {
+    let limits = context.options.pipeline.configuration.limits
+    guard let (width, height) = try? PNGDecoder().readHeader(png), width > 0, height > 0,
+      limits.allows(width: width, height: height)
+    else { return 0 }
+    var pixels = width * height
+    for size in context.options.thumbnailSizes {
+      let output = Thumbnail(size: size).outputSize(width: width, height: height)
+      if limits.allows(width: output.width, height: output.height) {
+        pixels += output.width * output.height
+      }
+    }
+    return pixels * 4
   }
 
   /// The failure record of `input`.

@@ -110,9 +110,16 @@ public struct ThemeEngine: Sendable {
   public func run<Inputs: AsyncSequence>(
     _ inputs: Inputs, progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
+    try await run(inputs, memory: MemoryBudget(limit: options.maxMemory), progress: progress)
+  }
+
+  /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`.
+  func run<Inputs: AsyncSequence>(
+    _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil
+  ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
     let output = try ThemeOutput.prepare(
       options.outputDirectory, thumbnails: !options.thumbnailSizes.isEmpty)
-    let writer = SpriteJob.Context(output: output, options: options)
+    let writer = SpriteJob.Context(output: output, options: options, memory: memory)
     var results = [SpriteJob.Result?]()
     var counts = Progress()
     var fatal: Fatal?
