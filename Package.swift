@@ -40,10 +40,6 @@ let package = Package(
     .target(
       name: "CSpriteCurl",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    // SHA-256 of eight messages at once with AVX2, chosen at run time (see its header).
-    .target(name: "CSpriteSHA256"),
-    // Operating-system queries the Glibc module does not export (the CPU affinity count).
-    .target(name: "CSpriteSystem"),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
@@ -51,7 +47,7 @@ let package = Package(
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem",
+        "SpriteCore", "SpritePNG", "SpriteFetch",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],

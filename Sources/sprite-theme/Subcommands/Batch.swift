@@ -75,11 +75,12 @@ struct Batch: AsyncParsableCommand {
       outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
       force: force)
-    let inputs = self.inputs
+    let (inputs, outputDirectory) = (self.inputs, self.outputDirectory)
     let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {
       reporter throws(ThemeEngine.Fatal) in
       // Inside the cancellable task: a list on standard input may be long in coming.
-      let collected = BatchInputs(BatchInput.collect(inputs))
+      let collected = BatchInputs(
+        BatchInput.collect(inputs, excluding: FilePath(outputDirectory)))
       let engine = ThemeEngine(options: options)
       let index = try await engine.run(collected) {
         reporter.update(done: $0.done, failed: $0.failed, total: collected.count)
