@@ -16,8 +16,11 @@ struct SpriteThemeCommand: AsyncParsableCommand {
       Exit codes: 0 success, 1 an input failed, 2 usage error, 3 fatal (output not writable), \
       130 interrupted.
       """,
-    version: SpriteThemeVersion.current,
+    version: SpriteThemeCommand.version,
     subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self])
+
+  /// The version `--version` prints.
+  static let version = "0.1.0"
 
   /// Parses the command line, runs the subcommand and exits with the SPEC's exit codes (a usage
   /// error is 2 here, where ArgumentParser's own `main` would exit with `EX_USAGE`, 64).
@@ -81,4 +84,16 @@ struct SpriteThemeCommand: AsyncParsableCommand {
     fflush(nil)
     Foundation.exit(status)
   }
+}
+
+/// The exit codes of SPEC section 8 beside ArgumentParser's `success` (0).
+extension ExitCode {
+  /// Some input failed; the others were written and the failures reported.
+  static let inputFailed = ExitCode(1)
+  /// The command line was wrong.
+  static let usage = ExitCode(2)
+  /// Nothing more could be done: the output is not writable or the disk is full.
+  static let fatal = ExitCode(3)
+  /// The run was stopped by SIGINT or SIGTERM before it finished.
+  static let interrupted = ExitCode(130)
 }

@@ -186,14 +186,33 @@ struct BatchEndToEndTests {
     #expect(plain.status == 0)
     let total = Self.samples.count
     #expect(plain.stderr == "\(total) themes written to \(out), 0 failed.\n")
-    let forced = try await BuiltBinary.run(["batch", "samples/sprites", "--out", out, "--progress"])
+    let second = directory.url.appendingPathComponent("second").path
+    let forced = try await BuiltBinary.run(["batch", "samples/sprites", "--out", second, "--progress"])
     #expect(forced.status == 0)
     let lines = forced.stderr.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(!forced.stderr.contains("\r") && !forced.stderr.contains("\u{1B}"), "no redraws off a terminal")
     #expect(lines.count >= 3 && lines.last == "", "\(forced.stderr)")
-    #expect(lines.dropLast().last == "\(total) themes written to \(out), 0 failed.")
+    #expect(lines.dropLast().last == "\(total) themes written to \(second), 0 failed.")
     let last = lines.dropLast(2).last ?? ""
     #expect(last.hasPrefix("[################] \(total)/\(total) sprites, 0 failed, "), "\(last)")
+  }
+
+  @Test("a re-run keeps up-to-date sprites; --force and a changed option (--text) redo them")
+  func rerunsKeepUpToDateSprites() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out").path
+    let arguments = ["batch", "samples/sprites", "--out", out]
+    let total = Self.samples.count
+    let first = try await BuiltBinary.run(arguments)
+    #expect(first.stderr == "\(total) themes written to \(out), 0 failed.\n")
+    let again = try await BuiltBinary.run(arguments)
+    #expect(again.stderr == "\(total) themes written to \(out) (\(total) up to date, kept), 0 failed.\n")
+    let forced = try await BuiltBinary.run(arguments + ["--force"])
+    #expect(forced.stderr == first.stderr)
+    let opaque = try await BuiltBinary.run(arguments + ["--text", "opaque"])
+    #expect(opaque.stderr == first.stderr, "the text style is part of what is up to date")
+    let index = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("index.json"))
+    #expect(String(decoding: index, as: UTF8.self).contains("\"themes/"))
   }
 
   @Test("usage errors exit 2", arguments: [

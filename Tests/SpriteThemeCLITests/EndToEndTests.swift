@@ -50,6 +50,31 @@ struct EndToEndTests {
     }
   }
 
+  @Test("--text opaque gives full-strength white or black text; the default, translucent text")
+  func textStyles() async throws {
+    let path = "samples/sprites/" + (try #require(Self.samples.first)).lastPathComponent
+    func texts(_ arguments: [String]) async throws -> [String] {
+      let result = try await BuiltBinary.run(["analyze", path, "--json"] + arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+      let theme = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let swatches = try #require(theme["swatches"] as? [String: Any])
+      var hexes: [String] = []
+      for name in swatches.keys.sorted() {
+        guard let swatch = swatches[name] as? [String: Any] else { continue }
+        for key in ["titleText", "bodyText"] {
+          hexes += [try #require((swatch[key] as? [String: Any])?["hex"] as? String)]
+        }
+      }
+      return hexes
+    }
+    let opaque = try await texts(["--text", "opaque"])
+    #expect(!opaque.isEmpty && opaque.allSatisfy { ["#ffffff", "#000000"].contains($0) }, "\(opaque)")
+    let minimum = try await texts([])
+    #expect(minimum.count == opaque.count && minimum.allSatisfy { $0.count == 9 }, "\(minimum)")
+    #expect(try await texts(["--text", "minimum"]) == minimum)
+  }
+
   @Test("a corrupt file exits 1 with one line naming the file and the reason")
   func corruptFile() async throws {
     let directory = try TemporaryDirectory()

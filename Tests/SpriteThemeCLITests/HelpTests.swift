@@ -68,7 +68,7 @@ struct HelpTests {
     for arguments in [["--version"], ["fetch", "--version"]] {
       let result = try await BuiltBinary.run(arguments)
       #expect(result.status == 0)
-      #expect(result.stdout == SpriteThemeVersion.current + "\n")
+      #expect(result.stdout == SpriteThemeCommand.version + "\n")
     }
   }
 

@@ -24,6 +24,10 @@ struct ParsingTests {
     #expect(!plain.json)
     #expect(plain.analysis.extent == .centre)
     #expect(plain.analysis.paletteSize == 8)
+    #expect(plain.analysis.text == .minimum)
+    #expect(plain.analysis.pipeline.configuration.textMode == .minimumAlpha)
+    let opaque = try P.command(["analyze", "b.png", "--text", "opaque"], as: Analyze.self)
+    #expect(opaque.analysis.pipeline.configuration.textMode == .opaque)
     #expect(plain.analysis.decoding.maxPixels == 64 * 1024 * 1024)
     let attached = try P.command(
       ["analyze", "--extent=seed", "--palette-size=12", "c.png", "--max-pixels", "99"], as: Analyze.self)
@@ -148,7 +152,7 @@ struct ParsingTests {
   @Test("--version asks for the version", arguments: [["--version"], ["analyze", "--version"], ["--version", "batch"]])
   func versionRequests(arguments: [String]) {
     let outcome = P.outcome(arguments)
-    #expect(outcome?.status == 0 && outcome?.message == SpriteThemeVersion.current)
+    #expect(outcome?.status == 0 && outcome?.message == SpriteThemeCommand.version)
   }
 
   @Test("usage errors are rejected with their message, and exit 2", arguments: ParsingTests.rejected)
@@ -188,6 +192,10 @@ struct ParsingTests {
     (["analyze", "a.png", "--palette-size", "1e3"], "The value '1e3' is invalid for '--palette-size <k>'"),
     (["thumbnail", "a.png", "--size", "3.5", "-o", "t.png"], "The value '3.5' is invalid for '--size <n>'"),
     (["batch", "a", "--out", "o", "--jobs", "x"], "The value 'x' is invalid for '--jobs <n>'"),
+    (
+      ["analyze", "a.png", "--text", "bold"],
+      "The value 'bold' is invalid for '--text <text>'. Please provide one of 'minimum' and 'opaque'."
+    ),
     (["fetch", "--urls", "f", "--out", "o", "--ttl", "abc"], "The value 'abc' is invalid for '--ttl <seconds>'"),
     (
       ["thumbnail", "a.png", "--size", "32", "--filter", "bicubic", "-o", "t.png"],

@@ -16,6 +16,13 @@ struct AnalysisOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Number of palette colours, 1-64.", valueName: "k"))
   var paletteSize = 8
 
+  /// How the swatches' and the card's text colours are chosen.
+  @Option(
+    help: ArgumentHelp(
+      "Text colours on the swatches and the card: minimum (white or black at the least alpha "
+        + "that reaches the contrast ratio) or opaque (at full strength).", valueName: "text"))
+  var text: TextStyle = .minimum
+
   /// How PNG files are read.
   @OptionGroup var decoding: DecodingOptions
 
@@ -29,7 +36,8 @@ struct AnalysisOptions: ParsableArguments {
   /// The pipeline these options describe.
   var pipeline: ThemePipeline {
     ThemePipeline(
-      configuration: .init(extent: extent, limits: decoding.limits, paletteSize: paletteSize))
+      configuration: .init(
+        extent: extent, limits: decoding.limits, paletteSize: paletteSize, textMode: text.mode))
   }
 }
 
@@ -58,6 +66,22 @@ extension Extent: ExpressibleByArgument {
 
   /// The canonical spelling, shown as the default in help.
   public var defaultValueDescription: String { name }
+}
+
+/// `--text minimum|opaque`: the text colours' style.
+enum TextStyle: String, ExpressibleByArgument, CaseIterable, Sendable {
+  /// Translucent white or black, as quiet as it can be while readable (Android Palette's).
+  case minimum
+  /// Opaque white or black, the strongest text there is.
+  case opaque
+
+  /// The pipeline's mode for this style.
+  var mode: TextColor.Mode {
+    switch self {
+    case .minimum: .minimumAlpha
+    case .opaque: .opaque
+    }
+  }
 }
 
 /// `--filter area|nearest|lanczos3`: parsed from and listed by the cases' raw values.

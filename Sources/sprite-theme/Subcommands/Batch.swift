@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpriteTheme
+import Synchronization
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
 struct Batch: AsyncParsableCommand {
@@ -15,8 +16,10 @@ struct Batch: AsyncParsableCommand {
       [a-z0-9._-]; a repeated name gets -2, -3, … in input order.
 
       Files are written atomically, so an interrupted run (Ctrl-C) leaves no partial file and \
-      running the same command again completes the work. The output is byte-identical whatever \
-      --jobs is.
+      running the same command again completes the work: a re-run keeps the sprites whose files \
+      are up to date (same bytes and options) and redoes the rest, or all with --force. The \
+      output is byte-identical whatever --jobs is. Decoded pixels in memory stay under \
+      --max-memory: jobs wait rather than exceed it.
 
       Exit codes: 0 every input done, 1 some inputs failed (the others are written), 2 usage \
       error, 3 the output cannot be written, 130 interrupted.
@@ -76,6 +79,7 @@ struct Batch: AsyncParsableCommand {
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
       force: force)
     let (inputs, outputDirectory) = (self.inputs, self.outputDirectory)
+    let counts = LatestCounts()
     let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {
       reporter throws(ThemeEngine.Fatal) in
       // Inside the cancellable task: a list on standard input may be long in coming.
@@ -83,17 +87,33 @@ struct Batch: AsyncParsableCommand {
         BatchInput.collect(inputs, excluding: FilePath(outputDirectory)))
       let engine = ThemeEngine(options: options)
       let index = try await engine.run(collected) {
+        counts.record($0)
         reporter.update(done: $0.done, failed: $0.failed, total: collected.count)
       }
       if Task.isCancelled { return (index, collected.count, true) }
       try engine.writeIndex(index)
       return (index, collected.count, false)
     }
+    let upToDate = counts.latest.upToDate
     try OutputRun.finish(
       index: index, interrupted: interrupted,
       interruption: "interrupted after \(index.count) of \(total) inputs",
-      summary: "\(index.entries.count) themes written to \(outputDirectory), "
-        + "\(index.errors.count) failed.",
+      summary: "\(index.entries.count) themes written to \(outputDirectory)"
+        + (upToDate > 0 ? " (\(upToDate) up to date, kept)" : "")
+        + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
   }
+}
+
+/// The newest counts of a run, kept as the engine reports them.
+private final class LatestCounts: Sendable {
+  private let counts = Mutex(ThemeEngine.Progress())
+
+  /// Keeps `progress`.
+  func record(_ progress: ThemeEngine.Progress) {
+    counts.withLock { $0 = progress }
+  }
+
+  /// The counts last recorded.
+  var latest: ThemeEngine.Progress { counts.withLock { $0 } }
 }
