@@ -104,4 +104,28 @@ struct InterruptTests {
     #expect(stopTime < Self.stopLimit, "stopped \(stopTime) after the signal")
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
   }
+
+  @Test("a second signal ends a stopping batch at once, without waiting out the grace period")
+  func secondSignalEndsAtOnce() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let pipe = Pipe()
+    let sent = SentAt()
+    let result = try await BuiltBinary.run(["batch", "-", "--out", out.path], inputPipe: pipe) {
+      pid in
+      DispatchQueue.global().async {
+        usleep(300_000)  // time to start and block on standard input
+        kill(pid, SIGINT)
+        usleep(50_000)
+        sent.record()
+        kill(pid, SIGINT)
+      }
+    }
+    try pipe.fileHandleForWriting.close()
+    #expect(result.status == 130, "\(result.stderr)")
+    // Had the process waited for the grace period, it would have said so on standard error.
+    #expect(result.stderr.isEmpty, "no grace period ran out: \(result.stderr)")
+    let stopTime = try #require(sent.elapsed(until: result.exitedAt))
+    #expect(stopTime < Self.stopLimit, "stopped \(stopTime) after the second signal")
+  }
 }
