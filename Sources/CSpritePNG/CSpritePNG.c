@@ -570,6 +570,198 @@ static bool expand_row(const PlainImage *e, const uint8_t *src, uint8_t *dst, si
   return true;
 }
 
+// libdeflate is faster than zlib, but it accepts a few deflate streams that zlib, and so libpng,
+// refuses (its test_invalid_streams.c: it follows zlib "except when it would have a significant
+// performance cost"): litlen symbols 286 and 287 (decoded as length 258) and distance symbols 30
+// and 31 in fixed-code blocks, more than 286 litlen or 30 distance codeword lengths, incomplete
+// codes (their unused codewords decoded anyway), code-length repeats past the last length. One
+// flipped bit turns litlen 285 into 287 with the same output, so the Adler-32 does not catch
+// it (Tests/Fuzz found that case). The fast path therefore takes only streams on which the two
+// cannot differ: stored blocks, fixed-code blocks without those symbols, and last a dynamic
+// block with complete codes over valid symbols and no repeat past the end (RFC 1951, 3.2.3 to
+// 3.2.7; zlib's inflate.c and inftrees.c). Anything else goes to libpng.
+
+// Deflate's bits, least significant first (RFC 1951, 3.1.1), through a 64-bit buffer. Each
+// symbol starts with refill_bits, which leaves at least 56 bits unless the data ends first; no
+// symbol with its extra bits needs more than 48.
+typedef struct {
+  const uint8_t *next, *end;
+  uint64_t buffer;
+  unsigned count;
+} Bits;
+
+static void refill_bits(Bits *b) {
+  if (b->count >= 56) return;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (b->end - b->next >= 8) {
+    uint64_t word;
+    memcpy(&word, b->next, 8);
+    b->buffer |= word << b->count;
+    b->next += (63 - b->count) >> 3;
+    b->count |= 56;
+    return;
+  }
+#endif
+  while (b->count <= 56 && b->next < b->end) {
+    b->buffer |= (uint64_t)*b->next++ << b->count;
+    b->count += 8;
+  }
+}
+
+// The next `n` bits (at most 32) without consuming them; zeros past the end of the data.
+static uint32_t peek_bits(const Bits *b, unsigned n) {
+  return (uint32_t)(b->buffer & ((UINT64_C(1) << n) - 1));
+}
+
+// Consumes `n` bits; false when the data ends first.
+static bool drop_bits(Bits *b, unsigned n) {
+  if (b->count < n) return false;
+  b->buffer = n < 64 ? b->buffer >> n : 0;
+  b->count -= n;
+  return true;
+}
+
+static bool take_bits(Bits *b, unsigned n, uint32_t *value) {
+  refill_bits(b);
+  *value = peek_bits(b, n);
+  return drop_bits(b, n);
+}
+
+// A decode table for the canonical code with codeword lengths `lens[0..<n]` (at most `bits`,
+// RFC 1951 3.2.2), indexed by the next `bits` bits: symbol | length << 9. False unless the code
+// is complete.
+static bool build_table(const uint8_t *lens, unsigned n, unsigned bits, uint16_t *table) {
+  unsigned counts[16] = {0}, next[16] = {0}, space = 0, code = 0;
+  for (unsigned s = 0; s < n; s++) counts[lens[s]]++;
+  counts[0] = 0;
+  for (unsigned len = 1; len <= bits; len++) {
+    code = (code + counts[len - 1]) << 1;
+    next[len] = code;
+    space += counts[len] << (bits - len);
+  }
+  if (space != 1u << bits) return false;
+  for (unsigned s = 0; s < n; s++) {
+    unsigned len = lens[s], codeword = next[len]++, reversed = 0;
+    if (len == 0) continue;
+    for (unsigned i = 0; i < len; i++) reversed |= ((codeword >> i) & 1) << (len - 1 - i);
+    for (unsigned i = reversed; i < 1u << bits; i += 1u << len) table[i] = (uint16_t)(s | len << 9);
+  }
+  return true;
+}
+
+// The fixed codes' decode tables (RFC 1951, 3.2.6), built once.
+static uint16_t fixedLitlen[512], fixedDistance[32];
+static pthread_once_t fixedOnce = PTHREAD_ONCE_INIT;
+
+static void build_fixed_tables(void) {
+  uint8_t lens[288 + 32];
+  memset(lens, 8, 144);
+  memset(lens + 144, 9, 112);
+  memset(lens + 256, 7, 24);
+  memset(lens + 280, 8, 8);
+  memset(lens + 288, 5, 32);
+  (void)build_table(lens, 288, 9, fixedLitlen);
+  (void)build_table(lens + 288, 32, 5, fixedDistance);
+}
+
+// A fixed-code block (after BFINAL and BTYPE) up to its end-of-block symbol, using no litlen
+// symbol above 285 and no distance symbol above 29.
+static bool strict_fixed_block(Bits *b) {
+  static const uint8_t kLengthExtra[29] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+  if (pthread_once(&fixedOnce, build_fixed_tables) != 0) return false;
+  for (;;) {
+    refill_bits(b);
+    uint16_t entry = fixedLitlen[peek_bits(b, 9)];
+    unsigned sym = entry & 511;
+    if (!drop_bits(b, entry >> 9)) return false;
+    if (sym < 256) continue;
+    if (sym == 256) return true;
+    if (sym > 285 || !drop_bits(b, kLengthExtra[sym - 257])) return false;
+    unsigned d = fixedDistance[peek_bits(b, 5)] & 511;
+    if (d > 29 || !drop_bits(b, 5) || !drop_bits(b, d < 4 ? 0 : d / 2 - 1)) return false;
+  }
+}
+
+// A dynamic block's header (after BFINAL and BTYPE): at most 286 litlen and 30 distance codeword
+// lengths, a complete code-length code, no repeat before the first length or past the last, an
+// end-of-block codeword, complete litlen and distance codes.
+static bool strict_dynamic_header(Bits *b) {
+  static const uint8_t kOrder[19] = {
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  uint32_t hlit, hdist, hclen, v;
+  if (!take_bits(b, 5, &hlit) || !take_bits(b, 5, &hdist) || !take_bits(b, 4, &hclen))
+    return false;
+  unsigned nlen = 257 + hlit, ndist = 1 + hdist, total = nlen + ndist;
+  if (nlen > 286 || ndist > 30) return false;
+  uint8_t precode[19] = {0}, lens[286 + 30];
+  for (unsigned i = 0; i < 4 + hclen; i++) {
+    if (!take_bits(b, 3, &v)) return false;
+    precode[kOrder[i]] = (uint8_t)v;
+  }
+  uint16_t table[128];
+  if (!build_table(precode, 19, 7, table)) return false;
+  // Codespace used (in units of 2^-15) by the litlen and the distance codewords: complete
+  // codes use all of it.
+  uint32_t space[2] = {0, 0};
+  for (unsigned i = 0; i < total;) {
+    refill_bits(b);
+    uint16_t entry = table[peek_bits(b, 7)];
+    unsigned sym = entry & 511, repeat = 1, value = sym;
+    if (!drop_bits(b, entry >> 9)) return false;
+    if (sym == 16) {
+      if (i == 0) return false;
+      value = lens[i - 1];
+      repeat = 3 + peek_bits(b, 2);
+      if (!drop_bits(b, 2)) return false;
+    } else if (sym == 17) {
+      value = 0;
+      repeat = 3 + peek_bits(b, 3);
+      if (!drop_bits(b, 3)) return false;
+    } else if (sym == 18) {
+      value = 0;
+      repeat = 11 + peek_bits(b, 7);
+      if (!drop_bits(b, 7)) return false;
+    }
+    if (repeat > total - i) return false;
+    for (unsigned end = i + repeat; i < end; i++) {
+      lens[i] = (uint8_t)value;
+      if (value != 0) space[i >= nlen] += UINT32_C(1) << (15 - value);
+    }
+  }
+  return lens[256] != 0 && space[0] == (UINT32_C(1) << 15) && space[1] == (UINT32_C(1) << 15);
+}
+
+// A stored block (after BFINAL and BTYPE): LEN, its complement NLEN, then LEN bytes.
+static bool skip_stored_block(Bits *b) {
+  uint32_t len, nlen;
+  if (!drop_bits(b, b->count % 8) || !take_bits(b, 16, &len) || !take_bits(b, 16, &nlen) ||
+      nlen != (~len & 0xFFFF))
+    return false;
+  size_t buffered = b->count / 8;
+  if (len <= buffered) return drop_bits(b, 8 * len);
+  size_t rest = len - buffered;
+  b->buffer = 0;
+  b->count = 0;
+  if ((size_t)(b->end - b->next) < rest) return false;
+  b->next += rest;
+  return true;
+}
+
+// True when the deflate data (after the zlib header) is blocks on which libdeflate and zlib
+// agree, as above. A dynamic block's data is not walked, so the block after it cannot be
+// found: it must be the last.
+static bool zlib_agrees(const uint8_t *data, size_t count) {
+  Bits b = {data, data + count, 0, 0};
+  for (;;) {
+    uint32_t final, type;
+    if (!take_bits(&b, 1, &final) || !take_bits(&b, 2, &type)) return false;
+    if (type == 2) return final == 1 && strict_dynamic_header(&b);
+    if (type == 3 || !(type == 0 ? skip_stored_block(&b) : strict_fixed_block(&b))) return false;
+    if (final == 1) return true;
+  }
+}
+
 // One libdeflate decompressor per thread, made on first use and freed when the thread ends.
 // Making one costs about as much as inflating a 32x32 sprite (it zeroes its ~30 KB of tables);
 // libdeflate keeps no state between calls, so a thread may reuse its own. NULL when the key
@@ -645,7 +837,8 @@ static bool inflate_image_data(
   // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
   unsigned windowBits = (stream[0] >> 4) + 8;
   bool ok = false;
-  if (windowBits == 15 || (windowBits < 15 && ((size_t)1 << windowBits) >= rawCount)) {
+  if ((windowBits == 15 || (windowBits < 15 && ((size_t)1 << windowBits) >= rawCount)) &&
+      zlib_agrees(stream + 2, total - 2)) {
     struct libdeflate_decompressor *shared = thread_decompressor();
     struct libdeflate_decompressor *d = shared != NULL ? shared : libdeflate_alloc_decompressor();
     if (d != NULL) {

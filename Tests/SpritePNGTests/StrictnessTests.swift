@@ -26,8 +26,9 @@ struct StrictnessTests {
     #expect(error == .libpng(message: message), "\(label)", sourceLocation: sourceLocation)
   }
 
-  /// The sample files with one IDAT chunk, and `bytes` with that chunk's last data byte (the
-  /// low byte of the zlib Adler-32) flipped and its CRC recomputed.
+  /// `bytes` (a file with one IDAT chunk) with that chunk's last data byte, the low byte of the
+  /// zlib Adler-32, flipped and its CRC recomputed; with `splitLast`, that many bytes at the end
+  /// of the data moved to an IDAT chunk of their own.
   static func wrongAdler(_ bytes: [UInt8], splitLast: Int? = nil) -> [UInt8] {
     let (head, idat) = WholeStreamTests.split(bytes)
     var data = Array(idat[8..<(idat.count - 4)])
@@ -87,6 +88,35 @@ struct StrictnessTests {
     ]
     for (label, trailer) in cases {
       expectRefused(head + idat + trailer + iend, label)
+    }
+  }
+
+  /// Found by Tests/Fuzz within seconds: in a fixed-code block, litlen symbol 287 where 285 was
+  /// (one flipped bit). zlib refuses it; libdeflate decodes it as length 258, the same output as
+  /// 285, so the Adler-32 still matches. A 65x1 RGBA image: filter byte 0, two literals, then
+  /// one match of 258 bytes at distance 1.
+  @Test("an invalid deflate code that libdeflate would accept is refused both ways")
+  func invalidFixedCodeSymbol() {
+    func png(lengthSymbol: UInt32) -> [UInt8] {
+      var bits = WholeStreamTests.BitWriter()
+      bits.write(1, count: 1)  // BFINAL
+      bits.write(1, count: 2)  // BTYPE 01, fixed codes
+      for literal: UInt32 in [0, 0x61, 0x61] { bits.writeCode(0x30 + literal, count: 8) }
+      bits.writeCode(0xC0 + (lengthSymbol - 280), count: 8)  // 280...287: 8-bit codes
+      bits.writeCode(0, count: 5)  // distance code 0: distance 1
+      bits.writeCode(0, count: 7)  // end of block (256)
+      let raw = [0] + [UInt8](repeating: 0x61, count: 260)
+      let zlib = [0x78, 0x01] + bits.bytes + PNGBytes.bigEndian(WholeStreamTests.adler32(raw))
+      let ihdr = PNGBytes.bigEndian(65) + PNGBytes.bigEndian(1) + [8, 6, 0, 0, 0]
+      return PNGSignature.bytes + PNGBytes.chunk("IHDR", ihdr) + PNGBytes.chunk("IDAT", zlib)
+        + PNGBytes.chunk("IEND")
+    }
+    let valid = decoder.decodedBothWays(png(lengthSymbol: 285), "litlen 285")
+    #expect(valid.image?.pixels == [UInt8](repeating: 0x61, count: 260))
+    #expect(valid.usedWholeStream)
+    for symbol: UInt32 in [286, 287] {
+      expectRefused(
+        png(lengthSymbol: symbol), "litlen \(symbol)", message: "IDAT: invalid literal/length code")
     }
   }
 }
