@@ -649,6 +649,14 @@ static bool build_table(const uint8_t *lens, unsigned n, unsigned bits, uint16_t
   return true;
 }
 
+// True when codeword lengths `lens[0..<n]` (at most 15 bits) form a complete code: together
+// they use all of the codespace, in units of 2^-15.
+static bool complete_code(const uint8_t *lens, unsigned n) {
+  uint32_t space = 0;
+  for (unsigned s = 0; s < n; s++) space += lens[s] != 0 ? (UINT32_C(1) << 15) >> lens[s] : 0;
+  return space == (UINT32_C(1) << 15);
+}
+
 // The fixed codes' decode tables (RFC 1951, 3.2.6), built once.
 static uint16_t fixedLitlen[512], fixedDistance[32];
 static pthread_once_t fixedOnce = PTHREAD_ONCE_INIT;
@@ -701,35 +709,32 @@ static bool strict_dynamic_header(Bits *b) {
   }
   uint16_t table[128];
   if (!build_table(precode, 19, 7, table)) return false;
-  // Codespace used (in units of 2^-15) by the litlen and the distance codewords: complete
-  // codes use all of it.
-  uint32_t space[2] = {0, 0};
   for (unsigned i = 0; i < total;) {
-    refill_bits(b);
+    refill_bits(b);  // enough for a codeword and its extra bits
     uint16_t entry = table[peek_bits(b, 7)];
-    unsigned sym = entry & 511, repeat = 1, value = sym;
+    unsigned sym = entry & 511, value = 0, repeat;
     if (!drop_bits(b, entry >> 9)) return false;
+    if (sym < 16) {
+      lens[i++] = (uint8_t)sym;
+      continue;
+    }
     if (sym == 16) {
       if (i == 0) return false;
       value = lens[i - 1];
       repeat = 3 + peek_bits(b, 2);
       if (!drop_bits(b, 2)) return false;
     } else if (sym == 17) {
-      value = 0;
       repeat = 3 + peek_bits(b, 3);
       if (!drop_bits(b, 3)) return false;
-    } else if (sym == 18) {
-      value = 0;
+    } else {
       repeat = 11 + peek_bits(b, 7);
       if (!drop_bits(b, 7)) return false;
     }
     if (repeat > total - i) return false;
-    for (unsigned end = i + repeat; i < end; i++) {
-      lens[i] = (uint8_t)value;
-      if (value != 0) space[i >= nlen] += UINT32_C(1) << (15 - value);
-    }
+    memset(lens + i, (int)value, repeat);
+    i += repeat;
   }
-  return lens[256] != 0 && space[0] == (UINT32_C(1) << 15) && space[1] == (UINT32_C(1) << 15);
+  return lens[256] != 0 && complete_code(lens, nlen) && complete_code(lens + nlen, ndist);
 }
 
 // A stored block (after BFINAL and BTYPE): LEN, its complement NLEN, then LEN bytes.
