@@ -17,7 +17,7 @@ scripts/install-deps.sh
 # else the system's, else Debian's clang installed here.
 flags=(-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 works() {
-  printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' >"$out/probe.c"
+  echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' >"$out/probe.c"
   "$1" "${flags[@]}" "$out/probe.c" -o "$out/probe" >/dev/null 2>&1
 }
 cc=""
@@ -41,9 +41,9 @@ fi
 [ -n "$cc" ] || { echo "fuzz-png: no clang with libFuzzer found" >&2; exit 1; }
 
 # shellcheck disable=SC2046 # pkg-config prints several flags
-if ! "$cc" "${flags[@]}" -g -O1 -I Sources/CSpritePNG/include $(pkg-config --cflags libpng libdeflate) \
-  Tests/Fuzz/FuzzPNG.c Sources/CSpritePNG/CSpritePNG.c $(pkg-config --libs libpng libdeflate) \
-  -o "$out/fuzz-png" >"$out/build.log" 2>&1; then
+if ! "$cc" "${flags[@]}" -g -O1 -I Sources/CSpritePNG/include \
+  $(pkg-config --cflags libpng libdeflate) Tests/Fuzz/FuzzPNG.c Sources/CSpritePNG/CSpritePNG.c \
+  $(pkg-config --libs libpng libdeflate) -o "$out/fuzz-png" >"$out/build.log" 2>&1; then
   grep -v 'Cannot export local symbol' "$out/build.log" | tail -n 20
   echo "fuzz-png: the fuzz target did not build" >&2
   exit 1
@@ -69,8 +69,9 @@ runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/fuzz.log" | tail -
 speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/fuzz.log" | tail -1)
 edges=$(grep -o 'cov: [0-9]*' "$out/fuzz.log" | tail -1 | cut -d' ' -f2)
 size=$(find "$corpus" -type f | wc -l)
-echo "fuzz-png: ${seconds} s with $(basename "$cc") $("$cc" -dumpversion), ${runs:-?} runs (${speed:-?}/s)," \
-  "coverage ${edges:-?} edges, corpus ${size} inputs from ${seeds} seeds"
+echo "fuzz-png: ${seconds} s with $(basename "$cc") $("$cc" -dumpversion)," \
+  "${runs:-?} runs (${speed:-?}/s), coverage ${edges:-?} edges," \
+  "corpus ${size} inputs from ${seeds} seeds"
 if [ "$status" -ne 0 ]; then
   tail -n 40 "$out/fuzz.log"
   echo "fuzz-png: FINDING (exit ${status}); input and log kept in ${out}/" >&2

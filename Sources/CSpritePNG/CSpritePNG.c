@@ -139,7 +139,9 @@ static CSpritePNG_Status create_read(ReadContext *ctx, png_structp *png, png_inf
 }
 
 // The settings of every read (called after setjmp; none of these calls can fail).
-static void configure_read(png_structp png, ReadContext *ctx, uint32_t maxWidth, uint32_t maxHeight) {
+static void configure_read(
+  png_structp png, ReadContext *ctx, uint32_t maxWidth, uint32_t maxHeight
+) {
   png_set_read_fn(png, ctx, read_bytes);
   png_set_user_limits(png, maxWidth, maxHeight);
   png_set_chunk_malloc_max(png, CSPRITEPNG_CHUNK_MALLOC_MAX);
@@ -495,7 +497,8 @@ static bool unfilter_row(
 static inline __attribute__((always_inline)) bool expand_samples(
   const PlainImage *e, const uint8_t *src, uint8_t *dst, size_t width, size_t bytes
 ) {
-#define SAMPLE(p, i) (bytes == 2 ? (unsigned)(((p)[2 * (i)] << 8) | (p)[2 * (i) + 1]) : (unsigned)(p)[i])
+#define SAMPLE(p, i) \
+  (bytes == 2 ? (unsigned)(((p)[2 * (i)] << 8) | (p)[2 * (i) + 1]) : (unsigned)(p)[i])
   size_t x;
   switch (e->colorType) {
   case PNG_COLOR_TYPE_GRAY:
@@ -583,7 +586,7 @@ static bool expand_row(const PlainImage *e, const uint8_t *src, uint8_t *dst, si
 
 // Deflate's bits, least significant first (RFC 1951, 3.1.1), through a 64-bit buffer. Each
 // symbol starts with refill_bits, which leaves at least 56 bits unless the data ends first; no
-// symbol with its extra bits needs more than 48.
+// symbol with its extra bits needs more than 32.
 typedef struct {
   const uint8_t *next, *end;
   uint64_t buffer;

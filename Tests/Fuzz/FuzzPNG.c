@@ -28,8 +28,10 @@ static uint32_t load_be32(const uint8_t *p) {
 static void decode_both_ways(const uint8_t *data, size_t size) {
   char fastMsg[256], rowsMsg[256];
   uint32_t w = 0, h = 0, w2 = 0, h2 = 0;
-  CSpritePNG_Status header = CSpritePNG_read_info(data, size, true, &w, &h, fastMsg, sizeof fastMsg);
-  CSpritePNG_Status header2 = CSpritePNG_read_info(data, size, false, &w2, &h2, rowsMsg, sizeof rowsMsg);
+  CSpritePNG_Status header =
+    CSpritePNG_read_info(data, size, true, &w, &h, fastMsg, sizeof fastMsg);
+  CSpritePNG_Status header2 =
+    CSpritePNG_read_info(data, size, false, &w2, &h2, rowsMsg, sizeof rowsMsg);
   require(header == header2 && w == w2 && h == h2, "the shim's IHDR read and libpng's differ");
   if (header != CSpritePNG_StatusOK) {
     require(strcmp(fastMsg, rowsMsg) == 0, "IHDR messages differ");

@@ -92,7 +92,8 @@ struct DifferentialTests {
     let idats = chunks.filter { bytes[($0.at + 4)..<($0.at + 8)].elementsEqual("IDAT".utf8) }
     switch kind {
     case .bitFlip:
-      bytes[Int.random(in: 8..<bytes.count, using: &rng)] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
+      bytes[Int.random(in: 8..<bytes.count, using: &rng)] ^=
+        1 << UInt8.random(in: 0..<8, using: &rng)
     case .byteReplacement:
       bytes[Int.random(in: 8..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
     case .truncation:
@@ -138,13 +139,22 @@ struct DifferentialTests {
     var raw = storedData(Array(idat[10..<(idat.count - 8)]))
     switch Int.random(in: 0..<5, using: &rng) {
     case 0: raw[Int.random(in: 0..<raw.count, using: &rng)] = UInt8.random(in: 0...6, using: &rng)
-    case 1: raw[Int.random(in: 0..<raw.count, using: &rng)] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
+    case 1:
+      raw[Int.random(in: 0..<raw.count, using: &rng)] ^= 1 << UInt8.random(in: 0..<8, using: &rng)
     case 2: raw.removeLast(Int.random(in: 1...min(raw.count, 3), using: &rng))
-    case 3: raw += (0..<Int.random(in: 1...3, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    case 3:
+      raw += (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+        UInt8.random(in: 0...255, using: &rng)
+      }
     default:
-      if colorType == 3, let plte = chunks(head).first(where: { head[($0.at + 4)..<($0.at + 8)].elementsEqual("PLTE".utf8) }) {
+      if colorType == 3,
+        let plte = chunks(head).first(where: {
+          head[($0.at + 4)..<($0.at + 8)].elementsEqual("PLTE".utf8)
+        })
+      {
         let entries = Int.random(in: 1...(plte.length / 3), using: &rng)
-        let shorter = PNGBytes.chunk("PLTE", Array(head[(plte.at + 8)..<(plte.at + 8 + 3 * entries)]))
+        let shorter = PNGBytes.chunk(
+          "PLTE", Array(head[(plte.at + 8)..<(plte.at + 8 + 3 * entries)]))
         head.replaceSubrange(plte.at..<(plte.at + 12 + plte.length), with: shorter)
       }
     }

@@ -83,7 +83,10 @@ struct StrictnessTests {
       ("tRNS after IDAT", PNGBytes.chunk("tRNS", [0, 1, 0, 2, 0, 3])),
       ("PLTE after IDAT", PNGBytes.chunk("PLTE", [1, 2, 3])),
       ("unknown critical chunk after IDAT", PNGBytes.chunk("ABCD", [1])),
-      ("9 MiB ancillary chunk after IDAT", PNGBytes.chunk("zzZz", [UInt8](repeating: 7, count: 9 << 20))),
+      (
+        "9 MiB ancillary chunk after IDAT",
+        PNGBytes.chunk("zzZz", [UInt8](repeating: 7, count: 9 << 20))
+      ),
       ("IDAT after another chunk", PNGBytes.chunk("zzZz", [1]) + PNGBytes.chunk("IDAT", [0])),
     ]
     for (label, trailer) in cases {

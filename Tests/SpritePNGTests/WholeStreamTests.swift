@@ -10,7 +10,9 @@ import _SpriteTestSupport
 struct WholeStreamTests {
   let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 22))
 
-  @Test("PngSuite: both paths agree on every file; every intact one is fast, interlaced or not, at every bit depth")
+  @Test(
+    "PngSuite: both paths agree on every file; every intact one is fast, interlaced or not, at every bit depth"
+  )
   func pngSuiteAgrees() throws {
     guard !PngSuite.table.isEmpty else {
       PngSuite.reportMissing()
@@ -23,7 +25,8 @@ struct WholeStreamTests {
     for row in PngSuite.table {
       let result = decoder.decodedBothWays(try PngSuite.bytes(of: row.file), row.file)
       let usedWholeStream = result.usedWholeStream
-      #expect(usedWholeStream == (row.decodes && !suggestedPalette.contains(row.file)), "\(row.file)")
+      #expect(
+        usedWholeStream == (row.decodes && !suggestedPalette.contains(row.file)), "\(row.file)")
       // PngSuite names: character 4 is the interlace ("i" Adam7), the last two the bit depth.
       let name = row.file.dropLast(4)
       if usedWholeStream && name.dropFirst(3).first == "i" { interlaced += 1 }
