@@ -27,21 +27,6 @@ struct EndToEndTests {
   }
 
   #if os(Linux)
-    @Test("the binary does not link libcurl, libpng or zlib: each is loaded on first use only")
-    func libcurlIsNotLinked() throws {
-      // readelf ships with binutils, which the Swift toolchain needs for linking.
-      let (status, output) = try Self.binutils(["readelf", "--dynamic", BuiltBinary.url.path])
-      #expect(status == 0)
-      let needed = output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-      #expect(needed.contains { $0.contains("libdeflate") }, "readelf lists the needed libraries")
-      // fetch opens libcurl; an unusual PNG or a thumbnail opens libpng, which brings zlib.
-      for library in ["libcurl", "libpng", "libz."] {
-        #expect(!needed.contains { $0.contains(library) }, "\(library): \(needed)")
-      }
-    }
-  #endif
-
-  #if os(Linux)
     @Test("the program uses no Swift concurrency: it calls nothing in its runtime or libdispatch")
     func noConcurrencyRuntime() throws {
       // Linked statically (the release build), that runtime and libdispatch cost every start
