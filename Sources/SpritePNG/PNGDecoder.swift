@@ -8,7 +8,8 @@ import SpriteCore
 /// alpha get 255; 16-bit samples keep their high byte; Adam7 interlacing is undone. No gamma or
 /// colour management: gAMA, cHRM, sRGB, iCCP, sBIT and bKGD are ignored, so the values are the
 /// stored samples. Every corrupt input (a bad CRC in any chunk, a wrong zlib Adler-32, missing
-/// IDAT or IEND, bad header, cut-off data, non-PNG bytes) throws; no partial image is ever returned.
+/// IDAT or IEND, bad header, cut-off data, non-PNG bytes) throws; no partial image is ever
+/// returned.
 ///
 /// ```swift
 /// let image = try PNGDecoder().decode(bytes)
