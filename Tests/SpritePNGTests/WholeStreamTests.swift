@@ -10,9 +10,7 @@ import _SpriteTestSupport
 struct WholeStreamTests {
   let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 22))
 
-  @Test(
-    "PngSuite: both paths agree on every file; every intact one is fast, interlaced or not, at every bit depth"
-  )
+  @Test("PngSuite: both paths agree; intact files are fast at every depth, interlaced or not")
   func pngSuiteAgrees() throws {
     guard !PngSuite.table.isEmpty else {
       PngSuite.reportMissing()
