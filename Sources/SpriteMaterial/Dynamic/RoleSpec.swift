@@ -128,3 +128,15 @@ extension RoleSpec {
     RoleSpec(palette: palette, background: dim, secondBackground: fixed, curve: curve)
   }
 }
+
+/// Two roles that keep a minimum tone distance: material-color-utilities' `ToneDeltaPair`
+/// (`typescript/dynamiccolor/tone_delta_pair.ts`, commit 6112292f).
+struct ToneDeltaPair {
+  /// Which of the pair stays nearer the background.
+  enum Polarity { case nearer, lighter }
+  let roleA: MaterialRole
+  let roleB: MaterialRole
+  let delta: Double
+  let polarity: Polarity
+  let stayTogether: Bool
+}

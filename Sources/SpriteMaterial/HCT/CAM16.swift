@@ -62,8 +62,7 @@ public struct CAM16: Hashable, Sendable {
     let eHue = 0.25 * (MaterialMath.cos((huePrime * Double.pi) / 180.0 + 2.0) + 3.8)
     let p1 = (50000.0 / 13.0) * eHue * vc.nc * vc.ncb
     let t = (p1 * (a * a + b * b).squareRoot()) / (u + 0.305)
-    let alpha =
-      MaterialMath.pow(t, 0.9) * MaterialMath.pow(1.64 - MaterialMath.pow(0.29, vc.n), 0.73)
+    let alpha = MaterialMath.pow(t, 0.9) * vc.chromaFactor
     let c = alpha * (j / 100.0).squareRoot()
     let m = c * vc.flRoot
     let s = 50.0 * ((alpha * vc.c) / (vc.aw + 4.0)).squareRoot()

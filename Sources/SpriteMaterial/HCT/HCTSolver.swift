@@ -8,18 +8,18 @@ import SpriteCore
 /// the colour of the requested hue with the most chroma.
 enum HCTSolver {
   /// Linear RGB (0-100) to the chromatically adapted, scaled and discounted cone responses.
-  static let scaledDiscountFromLinRGB: [[Double]] = [
-    [0.001200833568784504, 0.002389694492170889, 0.0002795742885861124],
-    [0.0005891086651375999, 0.0029785502573438758, 0.0003270666104008398],
-    [0.00010146692491640572, 0.0005364214359186694, 0.0032979401770712076],
-  ]
+  static let scaledDiscountFromLinRGB: Matrix = (
+    (0.001200833568784504, 0.002389694492170889, 0.0002795742885861124),
+    (0.0005891086651375999, 0.0029785502573438758, 0.0003270666104008398),
+    (0.00010146692491640572, 0.0005364214359186694, 0.0032979401770712076)
+  )
 
   /// The inverse of ``scaledDiscountFromLinRGB``.
-  static let linRGBFromScaledDiscount: [[Double]] = [
-    [1373.2198709594231, -1100.4251190754821, -7.278681089101213],
-    [-271.815969077903, 559.6580465940733, -32.46047482791194],
-    [1.9622899599665666, -57.173814538844006, 308.7233197812385],
-  ]
+  static let linRGBFromScaledDiscount: Matrix = (
+    (1373.2198709594231, -1100.4251190754821, -7.278681089101213),
+    (-271.815969077903, 559.6580465940733, -32.46047482791194),
+    (1.9622899599665666, -57.173814538844006, 308.7233197812385)
+  )
 
   /// Luminance weights of linear R, G, B.
   static let yFromLinRGB = (0.2126, 0.7152, 0.0722)
@@ -47,8 +47,7 @@ enum HCTSolver {
 
   // MARK: Newton's method on J
 
-  private static let tInnerCoefficient =
-    1 / MaterialMath.pow(1.64 - MaterialMath.pow(0.29, ViewingConditions.standard.n), 0.73)
+  private static let tInnerCoefficient = 1 / ViewingConditions.standard.chromaFactor
 
   private static func findResultByJ(hueRadians: Double, chroma: Double, y: Double) -> RGBA8? {
     let vc = ViewingConditions.standard
@@ -92,12 +91,15 @@ enum HCTSolver {
   }
 
   typealias Vector = (Double, Double, Double)
+  typealias Matrix = (Vector, Vector, Vector)
 
-  static func multiply(_ v: Vector, _ m: [[Double]]) -> Vector {
+  /// The matrix times a column vector.
+  @inline(__always)
+  static func multiply(_ v: Vector, _ m: Matrix) -> Vector {
     (
-      v.0 * m[0][0] + v.1 * m[0][1] + v.2 * m[0][2],
-      v.0 * m[1][0] + v.1 * m[1][1] + v.2 * m[1][2],
-      v.0 * m[2][0] + v.1 * m[2][1] + v.2 * m[2][2]
+      v.0 * m.0.0 + v.1 * m.0.1 + v.2 * m.0.2,
+      v.0 * m.1.0 + v.1 * m.1.1 + v.2 * m.1.2,
+      v.0 * m.2.0 + v.1 * m.2.1 + v.2 * m.2.2
     )
   }
 }

@@ -5,18 +5,18 @@ import SpriteCore
 /// 0.040449936 decoding threshold, its own RGB-to-XYZ matrix and D65 white point.
 enum MaterialColorSpace {
   /// MCU's sRGB-to-XYZ matrix (rows X, Y, Z).
-  static let srgbToXYZ: [[Double]] = [
-    [0.41233895, 0.35762064, 0.18051042],
-    [0.2126, 0.7152, 0.0722],
-    [0.01932141, 0.11916382, 0.95034478],
-  ]
+  static let srgbToXYZ: HCTSolver.Matrix = (
+    (0.41233895, 0.35762064, 0.18051042),
+    (0.2126, 0.7152, 0.0722),
+    (0.01932141, 0.11916382, 0.95034478)
+  )
 
   /// MCU's XYZ-to-sRGB matrix (rows R, G, B).
-  static let xyzToSRGB: [[Double]] = [
-    [3.2413774792388685, -1.5376652402851851, -0.49885366846268053],
-    [-0.9691452513005321, 1.8758853451067872, 0.04156585616912061],
-    [0.05562093689691305, -0.20395524564742123, 1.0571799111220335],
-  ]
+  static let xyzToSRGB: HCTSolver.Matrix = (
+    (3.2413774792388685, -1.5376652402851851, -0.49885366846268053),
+    (-0.9691452513005321, 1.8758853451067872, 0.04156585616912061),
+    (0.05562093689691305, -0.20395524564742123, 1.0571799111220335)
+  )
 
   /// The D65 white point in XYZ, Y = 100.
   static let whitePoint: (x: Double, y: Double, z: Double) = (95.047, 100.0, 108.883)
@@ -49,24 +49,17 @@ enum MaterialColorSpace {
 
   /// The colour of an XYZ triple (Y 0-100).
   static func color(x: Double, y: Double, z: Double) -> RGBA8 {
-    let m = xyzToSRGB
-    return color(
-      linear: m[0][0] * x + m[0][1] * y + m[0][2] * z,
-      m[1][0] * x + m[1][1] * y + m[1][2] * z,
-      m[2][0] * x + m[2][1] * y + m[2][2] * z)
+    let l = HCTSolver.multiply((x, y, z), xyzToSRGB)
+    return color(linear: l.0, l.1, l.2)
   }
 
   /// The XYZ triple of a colour (Y 0-100).
   static func xyz(_ color: RGBA8) -> (x: Double, y: Double, z: Double) {
-    let r = linearTable[Int(color.r)]
-    let g = linearTable[Int(color.g)]
-    let b = linearTable[Int(color.b)]
-    let m = srgbToXYZ
-    return (
-      r * m[0][0] + g * m[0][1] + b * m[0][2],
-      r * m[1][0] + g * m[1][1] + b * m[1][2],
-      r * m[2][0] + g * m[2][1] + b * m[2][2]
+    let linear = (
+      linearTable[Int(color.r)], linearTable[Int(color.g)], linearTable[Int(color.b)]
     )
+    let v = HCTSolver.multiply(linear, srgbToXYZ)
+    return (v.0, v.1, v.2)
   }
 
   /// CIELAB (D65) of a colour, as MCU's `labFromArgb`.

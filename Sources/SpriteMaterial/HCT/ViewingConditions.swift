@@ -24,6 +24,8 @@ public struct ViewingConditions: Hashable, Sendable {
   public let flRoot: Double
   /// Base exponential non-linearity z.
   public let z: Double
+  /// (1.64 - 0.29^n)^0.73, a factor of CAM16 chroma.
+  let chromaFactor: Double
 
   /// MCU's default viewing conditions.
   public static let standard = ViewingConditions(
@@ -76,6 +78,7 @@ public struct ViewingConditions: Hashable, Sendable {
     self.fl = fl
     self.flRoot = MaterialMath.pow(fl, 0.25)
     self.z = z
+    self.chromaFactor = MaterialMath.pow(1.64 - MaterialMath.pow(0.29, n), 0.73)
   }
 
   /// Equality of every field.

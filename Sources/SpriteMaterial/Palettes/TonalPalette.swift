@@ -27,6 +27,9 @@ public struct TonalPalette: Hashable, Sendable {
     self.sourceKey = hct
   }
 
+  /// Material's error palette: hue 25, chroma 84.
+  public static let error = TonalPalette(hue: 25, chroma: 84)
+
   /// The palette's colour at a tone (0-100).
   public func tone(_ tone: Double) -> RGBA8 {
     if tone == 99 && HCT.isYellow(hue) {
@@ -62,7 +65,12 @@ final class ToneCache {
 
   init(_ palette: TonalPalette) {
     self.palette = palette
+    if palette == TonalPalette.error { integerTones = Self.errorTones }
   }
+
+  /// The integer tones of the error palette (hue 25, chroma 84), the same in every scheme:
+  /// solved once per process.
+  private static let errorTones: [RGBA8?] = (0...100).map { TonalPalette.error.tone(Double($0)) }
 
   /// The palette's colour at a tone, solved on first use.
   func color(_ tone: Double) -> RGBA8 {

@@ -85,27 +85,3 @@ public struct DynamicScheme: Hashable, Sendable {
     [p.primary, p.secondary, p.tertiary, p.neutral, p.neutralVariant, p.error].map(ToneCache.init)
   }
 }
-
-/// The colours of the 49 roles of a scheme, in ``MaterialRole`` order.
-public struct MaterialColors: Hashable, Sendable {
-  /// One colour per role, indexed by ``MaterialRole/rawValue``.
-  public let colors: [RGBA8]
-
-  /// Colours in role order.
-  init(_ colors: [RGBA8]) {
-    precondition(colors.count == MaterialRole.allCases.count)
-    self.colors = colors
-  }
-
-  /// The colour of a role.
-  public subscript(role: MaterialRole) -> RGBA8 { colors[role.rawValue] }
-
-  /// Role names and `#RRGGBB` (upper case, as Theme Builder writes), in export order.
-  public var hexByRole: [(role: String, hex: String)] {
-    MaterialRole.allCases.map { ($0.name, $0.hexUpper(colors[$0.rawValue])) }
-  }
-}
-
-extension MaterialRole {
-  fileprivate func hexUpper(_ color: RGBA8) -> String { color.hex.uppercased() }
-}

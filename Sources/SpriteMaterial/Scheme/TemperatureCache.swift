@@ -9,8 +9,8 @@ import SpriteCore
 struct TemperatureCache {
   let input: HCT
   /// The input's chroma and tone at hues 0...360 (361 colours; 0 and 360 coincide).
-  let hctsByHue: [HCT]
-  /// Temperatures of ``hctsByHue``.
+  let colorsByHue: [RGBA8]
+  /// Temperatures of ``colorsByHue``.
   let temperatures: [Double]
   let inputTemperature: Double
   let coldestIndex: Int
@@ -18,8 +18,10 @@ struct TemperatureCache {
 
   init(_ input: HCT) {
     self.input = input
-    hctsByHue = (0...360).map { HCT(hue: Double($0), chroma: input.chroma, tone: input.tone) }
-    temperatures = hctsByHue.map { Self.rawTemperature($0.color) }
+    colorsByHue = (0...360).map {
+      HCTSolver.solve(hue: Double($0), chroma: input.chroma, tone: input.tone)
+    }
+    temperatures = colorsByHue.map(Self.rawTemperature)
     inputTemperature = Self.rawTemperature(input.color)
     // Sorted by temperature, stable: the hues in order, then the input (index 361).
     let all = temperatures + [inputTemperature]
@@ -32,7 +34,8 @@ struct TemperatureCache {
     index == 361 ? inputTemperature : temperatures[index]
   }
 
-  private func hct(_ index: Int) -> HCT { index == 361 ? input : hctsByHue[index] }
+  /// The HCT of hue index 0-360, or of the input (361).
+  private func hct(_ index: Int) -> HCT { index == 361 ? input : HCT(colorsByHue[index]) }
 
   /// The warm-cool temperature of a colour: -0.5 + 0.02·C^1.07·cos(h - 50°) in CIELAB.
   static func rawTemperature(_ color: RGBA8) -> Double {
@@ -59,9 +62,8 @@ struct TemperatureCache {
   /// hue circle.
   func analogous(count: Int, divisions: Int) -> [HCT] {
     let startHue = Int(MaterialMath.round(input.hue))
-    let startHct = hctsByHue[startHue]
     var lastTemp = relativeTemperature(temperatures[startHue])
-    var allColors = [startHct]
+    var allColors = [startHue]  // hue indices of the chosen colours
     var absoluteTotalTempDelta = 0.0
     for i in 0..<360 {
       let hue = MaterialMath.sanitizeDegrees(startHue + i)
@@ -75,14 +77,13 @@ struct TemperatureCache {
     lastTemp = relativeTemperature(temperatures[startHue])
     while allColors.count < divisions {
       let hue = MaterialMath.sanitizeDegrees(startHue + hueAddend)
-      let hct = hctsByHue[hue]
       let temp = relativeTemperature(temperatures[hue])
       totalTempDelta += abs(temp - lastTemp)
       var desired = Double(allColors.count) * tempStep
       var indexSatisfied = totalTempDelta >= desired
       var indexAddend = 1
       while indexSatisfied && allColors.count < divisions {
-        allColors.append(hct)
+        allColors.append(hue)
         desired = Double(allColors.count + indexAddend) * tempStep
         indexSatisfied = totalTempDelta >= desired
         indexAddend += 1
@@ -90,7 +91,7 @@ struct TemperatureCache {
       lastTemp = temp
       hueAddend += 1
       if hueAddend > 360 {
-        while allColors.count < divisions { allColors.append(hct) }
+        while allColors.count < divisions { allColors.append(hue) }
         break
       }
     }
@@ -99,11 +100,11 @@ struct TemperatureCache {
     for i in stride(from: 1, through: increaseHueCount, by: 1) {
       var index = -i
       while index < 0 { index += allColors.count }
-      answers.insert(allColors[index % allColors.count], at: 0)
+      answers.insert(hct(allColors[index % allColors.count]), at: 0)
     }
     let decreaseHueCount = count - increaseHueCount - 1
     for i in stride(from: 1, through: decreaseHueCount, by: 1) {
-      answers.append(allColors[i % allColors.count])
+      answers.append(hct(allColors[i % allColors.count]))
     }
     return answers
   }
@@ -115,12 +116,12 @@ struct TemperatureCache {
     let warmestHue = hct(warmestIndex).hue
     let range = temperature(warmestIndex) - coldestTemp
     let inputIndex = Int(MaterialMath.round(input.hue))
-    if range == 0.0 { return hctsByHue[inputIndex] }
+    if range == 0.0 { return hct(inputIndex) }
     let startIsColdestToWarmest = Self.isBetween(input.hue, coldestHue, warmestHue)
     let startHue = startIsColdestToWarmest ? warmestHue : coldestHue
     let endHue = startIsColdestToWarmest ? coldestHue : warmestHue
     var smallestError = 1000.0
-    var answer = hctsByHue[inputIndex]
+    var answer = inputIndex
     let complementRelativeTemp = 1.0 - relativeTemperature(inputTemperature)
     for hueAddend in 0...360 {
       let hue = MaterialMath.sanitizeDegrees(startHue + Double(hueAddend))
@@ -130,10 +131,10 @@ struct TemperatureCache {
       let error = abs(complementRelativeTemp - relativeTemp)
       if error < smallestError {
         smallestError = error
-        answer = hctsByHue[index]
+        answer = index
       }
     }
-    return answer
+    return hct(answer)
   }
 
   private static func isBetween(_ angle: Double, _ a: Double, _ b: Double) -> Bool {

@@ -34,8 +34,8 @@ public struct MaterialSource: Hashable, Sendable {
   public init?(entries: [Palette.Entry]) {
     let colors = entries.map { (color: $0.color, population: Double($0.weight)) }
     guard let dominant = entries.max(by: { $0.weight < $1.weight }) else { return nil }
-    ranked = Score.rank(colors)
     let candidates = Score.candidates(colors)
+    ranked = Score.rank(candidates: candidates)
     accent =
       (candidates.first {
         $0.hct.tone >= Self.outlineTone && $0.hct.tone <= Self.highlightTone

@@ -72,7 +72,12 @@ public enum Score {
   public static func rank(_ colors: [(color: RGBA8, population: Double)], desired: Int = 4)
     -> [RGBA8]
   {
-    let sorted = candidates(colors)
+    rank(candidates: candidates(colors), desired: desired)
+  }
+
+  /// Up to `desired` of the candidates (best first, as ``candidates(_:)`` returns them), spread
+  /// apart in hue: at least 90° apart, relaxing to 15°.
+  public static func rank(candidates sorted: [Candidate], desired: Int = 4) -> [RGBA8] {
     var chosen: [HCT] = []
     for minimumDifference in stride(from: 90, through: 15, by: -1) {
       chosen.removeAll()
