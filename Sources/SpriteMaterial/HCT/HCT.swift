@@ -48,8 +48,8 @@ public struct HCT: Hashable, Sendable {
 /// Material's correction of universally disliked colours: dark yellow-greens (bile) become
 /// lighter (`typescript/dislike/dislike_analyzer.ts`, commit 6112292f).
 ///
-/// Disliked: rounded hue 90-111, rounded chroma above 16 and rounded tone below 65 (rounding half
-/// to even, as the golden generator does). Fixed by raising the tone to 70.
+/// Disliked: rounded hue 90-111, rounded chroma above 16 and rounded tone below 65. Fixed by
+/// raising the tone to 70.
 enum DislikeAnalyzer {
   /// True for a dark yellow-green.
   static func isDisliked(_ hct: HCT) -> Bool {

@@ -32,7 +32,7 @@ enum MaterialColorSpace {
       : MaterialMath.pow((normalized + 0.055) / 1.055, 2.4) * 100.0
   }
 
-  /// The 8-bit channel value of linear light 0-100, rounded (ties to even) and clamped.
+  /// The 8-bit channel value of linear light 0-100, rounded and clamped to 0-255.
   static func delinearized(_ component: Double) -> UInt8 {
     let normalized = component / 100.0
     let v =

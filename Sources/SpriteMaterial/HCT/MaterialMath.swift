@@ -12,7 +12,7 @@
 #endif
 
 /// Small numeric helpers of material-color-utilities (`typescript/utils/math_utils.ts`, commit
-/// 6112292f), with Python's rounding where the golden generator (materialyoucolor 3.0.4) rounds.
+/// 6112292f).
 enum MaterialMath {
   /// -1, 0 or 1 by the sign of `x`.
   static func signum(_ x: Double) -> Double {
@@ -29,7 +29,8 @@ enum MaterialMath {
     x < lower ? lower : (x > upper ? upper : x)
   }
 
-  /// Degrees in [0, 360) (Python's floored modulo).
+  /// Degrees in [0, 360), as Python's floored `%` gives them (C's remainder plus 360 when
+  /// negative).
   static func sanitizeDegrees(_ degrees: Double) -> Double {
     var d = fmod(degrees, 360.0)
     if d < 0 { d += 360.0 }
@@ -47,23 +48,22 @@ enum MaterialMath {
     180.0 - abs(abs(a - b) - 180.0)
   }
 
-  /// Python's `round`: to the nearest integer, ties to even.
+  /// MCU's rounding (TypeScript `Math.round`, Java `Math.round`): to the nearest integer, halves
+  /// up. (The Python port rounds halves to even; computed values are never exact halves except
+  /// in the yellow tone-99 mean, see ``TonalPalette``.)
   static func round(_ x: Double) -> Double {
-    x.rounded(.toNearestOrEven)
+    (x + 0.5).rounded(.down)
   }
 
+  // The libm functions the golden generator's `math` module calls.
   static func pow(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
   static func exp(_ x: Double) -> Double { libmExp(x) }
   static func log(_ x: Double) -> Double { libmLog(x) }
-  static func sqrt(_ x: Double) -> Double { x.squareRoot() }
   static func cos(_ x: Double) -> Double { libmCos(x) }
   static func sin(_ x: Double) -> Double { libmSin(x) }
   static func atan2(_ y: Double, _ x: Double) -> Double { libmAtan2(y, x) }
-  static func fmod(_ x: Double, _ y: Double) -> Double {
-    // Python's float % is floored; callers add the modulus for negatives as Python's result is
-    // x - y·floor(x/y) (computed exactly via the C remainder plus a correction).
-    libmFmod(x, y)
-  }
+  /// C's `fmod`: the remainder with the sign of `x`.
+  static func fmod(_ x: Double, _ y: Double) -> Double { libmFmod(x, y) }
 }
 
 // Unambiguous names for the libm functions (the enum's own names shadow them).

@@ -47,10 +47,11 @@ public struct TonalPalette: Hashable, Sendable {
     return search.find()
   }
 
-  /// The channel-wise mean of two colours, rounded half to even (as the golden generator does).
+  /// The channel-wise mean of two colours, halves rounded up as MCU's `Math.round` does (the
+  /// Python port materialyoucolor rounds halves to even here, so its yellow tone 99 can differ).
   static func average(_ a: RGBA8, _ b: RGBA8) -> RGBA8 {
     func mean(_ x: UInt8, _ y: UInt8) -> UInt8 {
-      UInt8(MaterialMath.round((Double(x) + Double(y)) / 2))
+      UInt8((Int(x) + Int(y) + 1) / 2)
     }
     return RGBA8(r: mean(a.r, b.r), g: mean(a.g, b.g), b: mean(a.b, b.b))
   }

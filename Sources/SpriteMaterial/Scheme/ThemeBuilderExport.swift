@@ -61,12 +61,8 @@ public struct MaterialColors: Hashable, Sendable {
 
   /// Role names and `#RRGGBB` (upper case, as Theme Builder writes), in export order.
   public var hexByRole: [(role: String, hex: String)] {
-    MaterialRole.allCases.map { ($0.name, $0.hexUpper(colors[$0.rawValue])) }
+    MaterialRole.allCases.map { ($0.name, colors[$0.rawValue].hex.uppercased()) }
   }
-}
-
-extension MaterialRole {
-  fileprivate func hexUpper(_ color: RGBA8) -> String { color.hex.uppercased() }
 }
 
 /// The `palettes` block of a Material Theme Builder export: the content core palette of the
