@@ -58,7 +58,7 @@ let package = Package(
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
-      name: "SpriteMaterialTests", dependencies: ["SpriteMaterial", "_SpriteTestSupport"],
+      name: "SpriteMaterialTests", dependencies: ["SpriteMaterial", "SpriteCore"],
       exclude: ["Goldens"]),
     .testTarget(
       name: "SpriteFetchTests",

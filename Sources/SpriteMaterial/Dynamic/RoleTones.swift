@@ -3,7 +3,15 @@
 /// 6112292f). Surfaces move with the contrast level; monochrome and the content variants
 /// (fidelity, content) have their own tones for the accent families.
 extension SchemeResolver {
+  /// The tone a role asks for (memoised: the content variants' tones solve colours).
   func requestedTone(_ role: MaterialRole) -> Double {
+    if let tone = requestedTones[role.rawValue] { return tone }
+    let tone = computeRequestedTone(role)
+    requestedTones[role.rawValue] = tone
+    return tone
+  }
+
+  private func computeRequestedTone(_ role: MaterialRole) -> Double {
     let dark = isDark
     func pick(_ darkTone: Double, _ lightTone: Double) -> Double { dark ? darkTone : lightTone }
     func curve(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {

@@ -17,6 +17,8 @@ final class SchemeResolver {
   /// Solved tones of the six palettes, indexed by ``RoleSpec/Palette/index``.
   let caches: [ToneCache]
   private var tones = [Double?](repeating: nil, count: MaterialRole.allCases.count)
+  /// Requested tones before contrast adjustment (see `RoleTones.swift`).
+  var requestedTones = [Double?](repeating: nil, count: MaterialRole.allCases.count)
   private let highest: MaterialRole
 
   init(

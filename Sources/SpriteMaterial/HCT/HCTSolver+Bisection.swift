@@ -2,9 +2,21 @@
 /// find the segment of the sRGB cube's edge at a luminance that straddles the hue, then bisect it
 /// on the critical planes (where an 8-bit channel value changes).
 extension HCTSolver {
-  static func bisectToLimit(y: Double, targetHue: Double) -> Vector {
-    var (left, right) = bisectToSegment(y: y, targetHue: targetHue)
-    var leftHue = hue(of: left)
+  /// The points where the plane of luminance `y` cuts the edges of the RGB cube (0-100), with
+  /// their CAM16 hues in radians: the same for every hue at one tone, so computed once per tone.
+  struct GamutEdges {
+    let y: Double
+    let vertices: [(point: Vector, hue: Double)]
+
+    init(y: Double) {
+      self.y = y
+      vertices = (0..<12).compactMap { n in nthVertex(y: y, n).map { ($0, hue(of: $0)) } }
+    }
+  }
+
+  /// The most chromatic colour of a hue (radians) on the gamut's surface at luminance y.
+  static func bisectToLimit(_ edges: GamutEdges, targetHue: Double) -> Vector {
+    var (left, leftHue, right) = bisectToSegment(edges, targetHue: targetHue)
     for axis in 0..<3 where component(left, axis) != component(right, axis) {
       var lPlane: Double
       var rPlane: Double
@@ -34,16 +46,17 @@ extension HCTSolver {
     return ((left.0 + right.0) / 2, (left.1 + right.1) / 2, (left.2 + right.2) / 2)
   }
 
-  private static func bisectToSegment(y: Double, targetHue: Double) -> (Vector, Vector) {
+  /// The two cube-edge points whose hues enclose the target hue, and the left one's hue.
+  private static func bisectToSegment(_ edges: GamutEdges, targetHue: Double)
+    -> (left: Vector, leftHue: Double, right: Vector)
+  {
     var left: Vector = (-1, -1, -1)
     var right = left
     var leftHue = 0.0
     var rightHue = 0.0
     var initialized = false
     var uncut = true
-    for n in 0..<12 {
-      guard let mid = nthVertex(y: y, n) else { continue }
-      let midHue = hue(of: mid)
+    for (mid, midHue) in edges.vertices {
       if !initialized {
         left = mid
         right = mid
@@ -63,7 +76,7 @@ extension HCTSolver {
         }
       }
     }
-    return (left, right)
+    return (left, leftHue, right)
   }
 
   /// The n-th of the 12 edges of the RGB cube cut at luminance y, or nil outside the cube.

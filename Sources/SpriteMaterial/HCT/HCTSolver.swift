@@ -33,6 +33,14 @@ enum HCTSolver {
 
   /// The sRGB colour with the given hue (degrees), chroma and tone (L*), or the closest in gamut.
   static func solve(hue hueDegrees: Double, chroma: Double, tone lstar: Double) -> RGBA8 {
+    solve(hue: hueDegrees, chroma: chroma, tone: lstar, edges: nil)
+  }
+
+  /// ``solve(hue:chroma:tone:)`` with the gamut edges of the tone computed beforehand (for many
+  /// hues at one tone).
+  static func solve(hue hueDegrees: Double, chroma: Double, tone lstar: Double, edges: GamutEdges?)
+    -> RGBA8
+  {
     if chroma < 0.0001 || lstar < 0.0001 || lstar > 99.9999 {
       return MaterialColorSpace.grey(lstar: lstar)
     }
@@ -41,7 +49,7 @@ enum HCTSolver {
     if let exact = findResultByJ(hueRadians: hueRadians, chroma: chroma, y: y) {
       return exact
     }
-    let p = bisectToLimit(y: y, targetHue: hueRadians)
+    let p = bisectToLimit(edges ?? GamutEdges(y: y), targetHue: hueRadians)
     return MaterialColorSpace.color(linear: p.0, p.1, p.2)
   }
 

@@ -18,8 +18,9 @@ struct TemperatureCache {
 
   init(_ input: HCT) {
     self.input = input
+    let edges = HCTSolver.GamutEdges(y: MaterialColorSpace.y(fromLstar: input.tone))
     colorsByHue = (0...360).map {
-      HCTSolver.solve(hue: Double($0), chroma: input.chroma, tone: input.tone)
+      HCTSolver.solve(hue: Double($0), chroma: input.chroma, tone: input.tone, edges: edges)
     }
     temperatures = colorsByHue.map(Self.rawTemperature)
     inputTemperature = Self.rawTemperature(input.color)
