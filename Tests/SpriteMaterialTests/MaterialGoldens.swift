@@ -15,7 +15,9 @@ enum MaterialGoldens {
   {
     let url = directory.appendingPathComponent(name)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("golden \(name) is missing; run scripts/material-goldens.py", sourceLocation: sourceLocation)
+      Issue.record(
+        "golden \(name) is missing; run scripts/material-goldens.py", sourceLocation: sourceLocation
+      )
       return []
     }
     return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {

@@ -31,7 +31,8 @@ extension RoleSpec {
     case .surfaceVariant:
       return RoleSpec(palette: .neutralVariant, isBackground: true)
     case .onBackground:
-      return RoleSpec(palette: .neutral, background: .background, curve: ContrastCurve(3, 3, 4.5, 7))
+      return RoleSpec(
+        palette: .neutral, background: .background, curve: ContrastCurve(3, 3, 4.5, 7))
     case .onSurface:
       return RoleSpec(palette: .neutral, background: highest, curve: onAccentCurve)
     case .onSurfaceVariant:

@@ -70,7 +70,8 @@ final class SchemeResolver {
     let bgTone2 = tone(second)
     let upper = max(bgTone1, bgTone2)
     let lower = min(bgTone1, bgTone2)
-    if ToneContrast.ratio(upper, answer) >= desired && ToneContrast.ratio(lower, answer) >= desired {
+    if ToneContrast.ratio(upper, answer) >= desired && ToneContrast.ratio(lower, answer) >= desired
+    {
       return answer
     }
     let lightOption = ToneContrast.lighter(upper, ratio: desired)
@@ -78,7 +79,8 @@ final class SchemeResolver {
     var available: [Double] = []
     if lightOption != -1 { available.append(lightOption) }
     if darkOption != -1 { available.append(darkOption) }
-    if ToneContrast.prefersLightForeground(bgTone1) || ToneContrast.prefersLightForeground(bgTone2) {
+    if ToneContrast.prefersLightForeground(bgTone1) || ToneContrast.prefersLightForeground(bgTone2)
+    {
       return lightOption < 0 ? 100 : lightOption
     }
     if available.count == 1 { return available[0] }
@@ -123,7 +125,8 @@ final class SchemeResolver {
     if 50 <= nTone && nTone < 60 {
       nTone = expansion > 0 ? 60 : 49
       fTone =
-        expansion > 0 ? max(fTone, nTone + delta * expansion) : min(fTone, nTone + delta * expansion)
+        expansion > 0
+        ? max(fTone, nTone + delta * expansion) : min(fTone, nTone + delta * expansion)
     } else if 50 <= fTone && fTone < 60 {
       if pair.stayTogether {
         nTone = expansion > 0 ? 60 : 49

@@ -139,7 +139,8 @@ extension HCTSolver {
   private static func setCoordinate(
     _ source: Vector, _ coordinate: Double, _ target: Vector, _ axis: Int
   ) -> Vector {
-    let t = (coordinate - component(source, axis)) / (component(target, axis) - component(source, axis))
+    let t =
+      (coordinate - component(source, axis)) / (component(target, axis) - component(source, axis))
     return (
       source.0 + (target.0 - source.0) * t, source.1 + (target.1 - source.1) * t,
       source.2 + (target.2 - source.2) * t

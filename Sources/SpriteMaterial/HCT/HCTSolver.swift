@@ -77,8 +77,10 @@ enum HCTSolver {
       let gA = (460.0 * p2 - 891.0 * a - 261.0 * b) / 1403.0
       let bA = (460.0 * p2 - 220.0 * a - 6300.0 * b) / 1403.0
       let l = multiply(
-        (inverseChromaticAdaptation(rA), inverseChromaticAdaptation(gA),
-          inverseChromaticAdaptation(bA)), linRGBFromScaledDiscount)
+        (
+          inverseChromaticAdaptation(rA), inverseChromaticAdaptation(gA),
+          inverseChromaticAdaptation(bA)
+        ), linRGBFromScaledDiscount)
       if l.0 < 0 || l.1 < 0 || l.2 < 0 { return nil }
       let fnj = yFromLinRGB.0 * l.0 + yFromLinRGB.1 * l.1 + yFromLinRGB.2 * l.2
       if fnj <= 0 { return nil }

@@ -74,9 +74,13 @@ public struct MaterialColors: Hashable, Sendable {
 /// not the tonal-spot scheme's palettes; Theme Builder exports these whatever the scheme.
 public struct ThemeBuilderPalettes: Hashable, Sendable {
   /// The tones a Theme Builder export lists.
-  public static let tones: [Int] = [0, 5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 95, 98, 99, 100]
+  public static let tones: [Int] = [
+    0, 5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 95, 98, 99, 100,
+  ]
   /// The export's palette names, in its order.
-  public static let names = ["primary", "secondary", "tertiary", "neutral", "neutral-variant", "error"]
+  public static let names = [
+    "primary", "secondary", "tertiary", "neutral", "neutral-variant", "error",
+  ]
 
   /// The six palettes in ``names`` order.
   public let palettes: [TonalPalette]

@@ -31,7 +31,8 @@ struct TonalPaletteTests {
       let palette = TonalPalette(hue: Double(r[1])!, chroma: Double(r[2])!)
       #expect(MaterialGoldens.hex(palette.keyColor.color) == r[4], "key of \(r[1]) \(r[2])")
       let tones = (0...100).map { MaterialGoldens.hex(palette.tone(Double($0))) }
-      let expected = Self.mcuTones(r[5...].map(String.init), tones: Array(0...100), hue: palette.hue)
+      let expected = Self.mcuTones(
+        r[5...].map(String.init), tones: Array(0...100), hue: palette.hue)
       #expect(tones == expected, "palette \(r[1]) \(r[2])")
       let cache = ToneCache(palette)
       #expect((0...100).map { MaterialGoldens.hex(cache.color(Double($0))) } == tones)
@@ -47,7 +48,8 @@ struct TonalPaletteTests {
       let index = ThemeBuilderPalettes.names.firstIndex(of: String(r[2]))!
       let tones = export.colors[index].tones.map { MaterialGoldens.hex($0.color) }
       let expected = Self.mcuTones(
-        r[3...].map(String.init), tones: ThemeBuilderPalettes.tones, hue: export.palettes[index].hue)
+        r[3...].map(String.init), tones: ThemeBuilderPalettes.tones, hue: export.palettes[index].hue
+      )
       #expect(tones == expected, "\(r[1]) \(r[2])")
     }
   }
@@ -57,8 +59,9 @@ struct TonalPaletteTests {
     let palette = TonalPalette(hue: 110, chroma: 60)
     #expect(palette.tone(99) == TonalPalette.average(palette.tone(98), palette.tone(100)))
     #expect(ToneCache(palette).color(99) == palette.tone(99))
-    #expect(TonalPalette.average(RGBA8(r: 1, g: 2, b: 255), RGBA8(r: 2, g: 2, b: 254))
-      == RGBA8(r: 2, g: 2, b: 255))
+    #expect(
+      TonalPalette.average(RGBA8(r: 1, g: 2, b: 255), RGBA8(r: 2, g: 2, b: 254))
+        == RGBA8(r: 2, g: 2, b: 255))
     // Not yellow: tone 99 is solved like any other tone.
     let red = TonalPalette(hue: 25, chroma: 84)
     #expect(red.tone(99) == HCT.solve(hue: 25, chroma: 84, tone: 99))

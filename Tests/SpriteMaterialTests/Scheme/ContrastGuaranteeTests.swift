@@ -19,32 +19,35 @@ struct ContrastGuaranteeTests {
   /// Each on-role, the role it is named after (or sits on), and its contrast curve (MCU spec
   /// 2021).
   static let pairs: [(on: MaterialRole, background: MaterialRole, curve: ContrastCurve)] =
-    surfaces.flatMap { [
-      (.onSurface, $0, RoleSpec.onAccentCurve), (.onSurfaceVariant, $0, RoleSpec.onContainerCurve),
-    ] } + [
-    (.onPrimary, .primary, RoleSpec.onAccentCurve),
-    (.onPrimaryContainer, .primaryContainer, RoleSpec.onContainerCurve),
-    (.onSecondary, .secondary, RoleSpec.onAccentCurve),
-    (.onSecondaryContainer, .secondaryContainer, RoleSpec.onContainerCurve),
-    (.onTertiary, .tertiary, RoleSpec.onAccentCurve),
-    (.onTertiaryContainer, .tertiaryContainer, RoleSpec.onContainerCurve),
-    (.onError, .error, RoleSpec.onAccentCurve),
-    (.onErrorContainer, .errorContainer, RoleSpec.onContainerCurve),
-    (.onBackground, .background, ContrastCurve(3, 3, 4.5, 7)),
-    (.inverseOnSurface, .inverseSurface, RoleSpec.onAccentCurve),
-    (.onPrimaryFixed, .primaryFixed, RoleSpec.onAccentCurve),
-    (.onPrimaryFixed, .primaryFixedDim, RoleSpec.onAccentCurve),
-    (.onPrimaryFixedVariant, .primaryFixed, RoleSpec.onContainerCurve),
-    (.onPrimaryFixedVariant, .primaryFixedDim, RoleSpec.onContainerCurve),
-    (.onSecondaryFixed, .secondaryFixed, RoleSpec.onAccentCurve),
-    (.onSecondaryFixed, .secondaryFixedDim, RoleSpec.onAccentCurve),
-    (.onSecondaryFixedVariant, .secondaryFixed, RoleSpec.onContainerCurve),
-    (.onSecondaryFixedVariant, .secondaryFixedDim, RoleSpec.onContainerCurve),
-    (.onTertiaryFixed, .tertiaryFixed, RoleSpec.onAccentCurve),
-    (.onTertiaryFixed, .tertiaryFixedDim, RoleSpec.onAccentCurve),
-    (.onTertiaryFixedVariant, .tertiaryFixed, RoleSpec.onContainerCurve),
-    (.onTertiaryFixedVariant, .tertiaryFixedDim, RoleSpec.onContainerCurve),
-  ]
+    surfaces.flatMap {
+      [
+        (.onSurface, $0, RoleSpec.onAccentCurve),
+        (.onSurfaceVariant, $0, RoleSpec.onContainerCurve),
+      ]
+    } + [
+      (.onPrimary, .primary, RoleSpec.onAccentCurve),
+      (.onPrimaryContainer, .primaryContainer, RoleSpec.onContainerCurve),
+      (.onSecondary, .secondary, RoleSpec.onAccentCurve),
+      (.onSecondaryContainer, .secondaryContainer, RoleSpec.onContainerCurve),
+      (.onTertiary, .tertiary, RoleSpec.onAccentCurve),
+      (.onTertiaryContainer, .tertiaryContainer, RoleSpec.onContainerCurve),
+      (.onError, .error, RoleSpec.onAccentCurve),
+      (.onErrorContainer, .errorContainer, RoleSpec.onContainerCurve),
+      (.onBackground, .background, ContrastCurve(3, 3, 4.5, 7)),
+      (.inverseOnSurface, .inverseSurface, RoleSpec.onAccentCurve),
+      (.onPrimaryFixed, .primaryFixed, RoleSpec.onAccentCurve),
+      (.onPrimaryFixed, .primaryFixedDim, RoleSpec.onAccentCurve),
+      (.onPrimaryFixedVariant, .primaryFixed, RoleSpec.onContainerCurve),
+      (.onPrimaryFixedVariant, .primaryFixedDim, RoleSpec.onContainerCurve),
+      (.onSecondaryFixed, .secondaryFixed, RoleSpec.onAccentCurve),
+      (.onSecondaryFixed, .secondaryFixedDim, RoleSpec.onAccentCurve),
+      (.onSecondaryFixedVariant, .secondaryFixed, RoleSpec.onContainerCurve),
+      (.onSecondaryFixedVariant, .secondaryFixedDim, RoleSpec.onContainerCurve),
+      (.onTertiaryFixed, .tertiaryFixed, RoleSpec.onAccentCurve),
+      (.onTertiaryFixed, .tertiaryFixedDim, RoleSpec.onAccentCurve),
+      (.onTertiaryFixedVariant, .tertiaryFixed, RoleSpec.onContainerCurve),
+      (.onTertiaryFixedVariant, .tertiaryFixedDim, RoleSpec.onContainerCurve),
+    ]
 
   /// The most contrast any colour can have against `color`: black or white on it.
   static func achievable(_ color: RGBA8) -> Double {
@@ -53,13 +56,15 @@ struct ContrastGuaranteeTests {
       Contrast.contrastRatio(color, RGBA8(r: 255, g: 255, b: 255)))
   }
 
-  @Test("the ratio is met (or the most achievable is reached) for every source, variant, level",
+  @Test(
+    "the ratio is met (or the most achievable is reached) for every source, variant, level",
     arguments: [-1.0, -0.5, 0.0, 0.5, 1.0])
   func onRolesMeetTheirCurves(level: Double) {
     var failures: [String] = []
     for source in MaterialGoldens.schemeSources {
       for variant in MaterialVariant.allCases {
-        let pair = DynamicScheme.lightAndDark(source: HCT(source), variant: variant, contrastLevel: level)
+        let pair = DynamicScheme.lightAndDark(
+          source: HCT(source), variant: variant, contrastLevel: level)
         for (mode, colors) in [("light", pair.light), ("dark", pair.dark)] {
           for (on, background, curve) in Self.pairs {
             let ratio = Contrast.contrastRatio(colors[on], colors[background])
@@ -68,7 +73,8 @@ struct ContrastGuaranteeTests {
             let required = min(curve.ratio(at: level), Self.achievable(colors[background])) * 0.99
             if ratio < required {
               failures.append(
-                "\(source.hex) \(variant) \(mode) \(on.name)/\(background.name) \(ratio) < \(required)")
+                "\(source.hex) \(variant) \(mode) \(on.name)/\(background.name) \(ratio) < \(required)"
+              )
             }
           }
         }

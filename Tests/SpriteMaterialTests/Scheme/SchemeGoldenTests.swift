@@ -54,8 +54,10 @@ struct SchemeGoldenTests {
     for source in MaterialGoldens.schemeSources.prefix(8) {
       for variant in MaterialVariant.allCases {
         let pair = DynamicScheme.lightAndDark(source: HCT(source), variant: variant)
-        #expect(pair.light == DynamicScheme(source: HCT(source), variant: variant, isDark: false).colors)
-        #expect(pair.dark == DynamicScheme(source: HCT(source), variant: variant, isDark: true).colors)
+        #expect(
+          pair.light == DynamicScheme(source: HCT(source), variant: variant, isDark: false).colors)
+        #expect(
+          pair.dark == DynamicScheme(source: HCT(source), variant: variant, isDark: true).colors)
       }
     }
   }

@@ -14,13 +14,15 @@ struct ThemeBuilderExportTests {
   @Test("the six schemes are light and dark at contrast 0, 0.5 and 1, in the export's order")
   func schemeKeys() {
     let export = ThemeBuilderExport(source: RGBA8(r: 0x1D, g: 0x5B, b: 0xEE))
-    #expect(export.schemes.map(\.key) == [
-      "light", "light-medium-contrast", "light-high-contrast", "dark", "dark-medium-contrast",
-      "dark-high-contrast",
-    ])
-    #expect(ThemeBuilderPalettes.names == [
-      "primary", "secondary", "tertiary", "neutral", "neutral-variant", "error",
-    ])
+    #expect(
+      export.schemes.map(\.key) == [
+        "light", "light-medium-contrast", "light-high-contrast", "dark", "dark-medium-contrast",
+        "dark-high-contrast",
+      ])
+    #expect(
+      ThemeBuilderPalettes.names == [
+        "primary", "secondary", "tertiary", "neutral", "neutral-variant", "error",
+      ])
     #expect(export.palettes.colors.allSatisfy { $0.tones.count == 18 })
   }
 
@@ -51,7 +53,8 @@ struct ThemeBuilderExportTests {
       for variant in MaterialVariant.allCases {
         let export = ThemeBuilderExport(source: source, variant: variant)
         for ((key, colors), spec) in zip(export.schemes, ThemeBuilderExport.schemeKeys) {
-          let line = "\(MaterialGoldens.hex(source)) \(variant.rawValue) "
+          let line =
+            "\(MaterialGoldens.hex(source)) \(variant.rawValue) "
             + "\(spec.isDark ? "dark" : "light") \(spec.contrastLevel == 0 ? "0" : spec.contrastLevel == 1 ? "1" : "0.5")"
           #expect(colors.colors.map(MaterialGoldens.hex) == Self.golden[line], "\(line) \(key)")
         }

@@ -7,12 +7,16 @@ import Testing
 struct MaterialSourceTests {
   /// A palette of colours with alpha-weighted weights.
   func palette(_ weights: [(UInt32, Int)]) -> Palette {
-    Palette(weights: weights.map { (MaterialGoldens.color(Substring(String($0.0, radix: 16).leftPadded)), $0.1) })
+    Palette(
+      weights: weights.map {
+        (MaterialGoldens.color(Substring(String($0.0, radix: 16).leftPadded)), $0.1)
+      })
   }
 
   @Test("a grey sprite's source is its own most populous colour, not Material's blue")
   func greySprite() throws {
-    let source = try #require(MaterialSource(palette: palette([(0x808080, 500), (0x202020, 300), (0xF0F0F0, 100)])))
+    let source = try #require(
+      MaterialSource(palette: palette([(0x808080, 500), (0x202020, 300), (0xF0F0F0, 100)])))
     #expect(source.source == RGBA8(r: 0x80, g: 0x80, b: 0x80))
     #expect(!source.isChromatic)
     #expect(source.accent == nil)

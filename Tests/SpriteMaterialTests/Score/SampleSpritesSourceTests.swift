@@ -54,10 +54,13 @@ struct SampleSpritesSourceTests {
       if HCT(dominant.color).tone < MaterialSource.outlineTone { outlinedDominants += 1 }
       guard let accent = source.accent else { continue }
       let midTone = Score.candidates(palette.entries.map { ($0.color, Double($0.weight)) })
-        .contains { $0.hct.tone >= MaterialSource.outlineTone && $0.hct.tone <= MaterialSource.highlightTone }
+        .contains {
+          $0.hct.tone >= MaterialSource.outlineTone && $0.hct.tone <= MaterialSource.highlightTone
+        }
       if midTone {
         let tone = HCT(accent).tone
-        #expect(tone >= MaterialSource.outlineTone && tone <= MaterialSource.highlightTone, "\(name)")
+        #expect(
+          tone >= MaterialSource.outlineTone && tone <= MaterialSource.highlightTone, "\(name)")
       }
     }
     // The observation: many samples are dominated by their dark outline.
