@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SpriteTheme", targets: ["SpriteTheme"]),
     .library(name: "SpriteCore", targets: ["SpriteCore"]),
     .library(name: "SpritePNG", targets: ["SpritePNG"]),
+    .library(name: "SpriteMaterial", targets: ["SpriteMaterial"]),
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
@@ -37,6 +38,7 @@ let package = Package(
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
+    .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
     .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
     .target(
       name: "SpriteTheme",
@@ -50,6 +52,9 @@ let package = Package(
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteMaterialTests", dependencies: ["SpriteMaterial", "SpriteCore"],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "SpriteFetchTests",
       dependencies: [

@@ -19,7 +19,7 @@ extension SHA256 {
   /// best there is), so that tests run each one.
   static func hex(ofEach messages: [[UInt8]], variant: Int) -> [String] {
     guard lanes > 1, messages.count > 1 else { return messages.map { hex(of: $0) } }
-    var digests = [UInt8](filled: 0, count: 32 * messages.count)
+    var digests = [UInt8](repeating: 0, count: 32 * messages.count)
     let lengths = messages.map { $0.count }
     withBaseAddresses(of: messages[...]) { pointers in
       digests.withUnsafeMutableBufferPointer { out in
