@@ -38,9 +38,28 @@ struct InterruptTests {
     return inputs
   }
 
+  /// Waits (up to a minute) until process `pid` handles SIGINT: on Linux, until its
+  /// `/proc/<pid>/status` lists SIGINT as caught; elsewhere a fixed 0.3 s. A signal sent earlier
+  /// would meet its default action, before the program could handle it.
+  static func waitUntilHandlingSignals(_ pid: Int32) {
+    #if os(Linux)
+      for _ in 0..<12_000 {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let caught = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+        let mask = caught.flatMap {
+          UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
+        }
+        if let mask, mask & (1 << UInt64(SIGINT - 1)) != 0 { return }
+        usleep(5000)
+      }
+    #else
+      usleep(300_000)
+    #endif
+  }
+
   /// Runs `arguments` and sends `signal` once `folder` holds `count` visible files (or after a
-  /// minute), or after 0.3 s without a folder; the result and the time from the signal to the
-  /// exit.
+  /// minute), or without a folder once the program handles signals; the result and the time
+  /// from the signal to the exit.
   static func run(
     _ arguments: [String], signal: Int32, once folder: URL?, holds count: Int,
     inputPipe: Pipe? = nil
@@ -55,7 +74,10 @@ struct InterruptTests {
           if files.filter({ !$0.hasPrefix(".") }).count >= count { break }
           usleep(5000)
         }
-        if folder == nil { usleep(300_000) }  // time to start and block
+        if folder == nil {
+          waitUntilHandlingSignals(pid)
+          usleep(100_000)  // and time to block on its input
+        }
         sent.record()
         kill(pid, signal)
       }
@@ -114,7 +136,8 @@ struct InterruptTests {
     let result = try await BuiltBinary.run(["batch", "-", "--out", out.path], inputPipe: pipe) {
       pid in
       DispatchQueue.global().async {
-        usleep(300_000)  // time to start and block on standard input
+        Self.waitUntilHandlingSignals(pid)
+        usleep(100_000)  // time to block on standard input
         kill(pid, SIGINT)
         usleep(50_000)
         sent.record()

@@ -9,10 +9,17 @@ import _SpriteTestSupport
 @Suite("analyze's summary")
 struct SummaryTests {
   /// The theme of every sample under `configuration`.
-  static func themes(_ configuration: ThemePipeline.Configuration = .init()) throws -> [Theme] {
+  static func themes(_ configuration: ThemePipeline.Configuration) -> [Theme] {
     let pipeline = ThemePipeline(configuration: configuration)
-    return try Fixtures.sampleSpriteFiles().map { try pipeline.analyze(fileAt: $0.path).theme }
+    return Fixtures.sampleSpriteFiles().compactMap { try? pipeline.analyze(fileAt: $0.path).theme }
   }
+
+  /// Every sample's theme with the default options, analysed once for all the tests.
+  static let plainThemes = themes(.init())
+
+  /// Every sample's theme with a long extent and 64 palette colours: long lines to wrap.
+  static let wideThemes = themes(
+    .init(extent: .coreImage(x: 1.5, y: 2.25, width: 20.125, height: 30.5), paletteSize: 64))
 
   /// The columns `line` takes on a terminal: its characters less the colour escape codes.
   static func columns(_ line: String) -> Int {
@@ -23,9 +30,9 @@ struct SummaryTests {
     "every sample's summary fits 80 columns, with and without swatches, and shows the dominant colour",
     arguments: [false, true])
   func fitsEightyColumns(colour: Bool) throws {
-    let wide = ThemePipeline.Configuration(
-      extent: .coreImage(x: 1.5, y: 2.25, width: 20.125, height: 30.5), paletteSize: 64)
-    for theme in try Self.themes() + Self.themes(wide) {
+    #expect(Self.plainThemes.count == Fixtures.sampleSpriteFiles().count)
+    #expect(Self.wideThemes.count == Self.plainThemes.count)
+    for theme in Self.plainThemes + Self.wideThemes {
       let lines = Summary(theme: theme, colour: colour).lines
       for line in lines {
         #expect(Self.columns(line) <= 80, "\(theme.source.name): \(Self.columns(line)): \(line)")
@@ -41,7 +48,7 @@ struct SummaryTests {
 
   @Test("a swatch takes four columns, and its colour is the hex beside it")
   func swatches() throws {
-    let theme = try #require(try Self.themes().first { $0.dominant != nil })
+    let theme = try #require(Self.plainThemes.first { $0.dominant != nil })
     let lines = Summary(theme: theme, colour: true).lines
     let dominant = try #require(lines.first { $0.hasPrefix("  dominant ") })
     let hex = try #require(theme.dominant?.hex)
@@ -55,7 +62,7 @@ struct SummaryTests {
 
   @Test("a long path keeps its end, and the size goes to a line of its own")
   func longPath() throws {
-    var theme = try #require(try Self.themes().first)
+    var theme = try #require(Self.plainThemes.first)
     let path = String(repeating: "deep/", count: 30) + "sprite.png"
     theme.source.path = path
     let lines = Summary(theme: theme, colour: false).lines
