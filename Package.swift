@@ -13,7 +13,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-    // SHA-256 of the sprites (`source.sha256`) and of the files a re-run checks.
+    // SHA-256 of the sprites (`source.sha256`), of the files a re-run checks, and of cache keys.
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     // File paths as bytes (`FilePath`), so any file name works; descriptors and `stat`.
     .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
@@ -27,6 +27,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+    // libcurl, linked as an ordinary dependency found by pkg-config.
+    .systemLibrary(
+      name: "CLibCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // C shims: the only code that includes <png.h> / <libdeflate.h> / <curl/curl.h>.
     // On Linux libpng is opened at run time (dlopen, on first use: most files never need it),
     // so only its header is used there; elsewhere it is linked.
@@ -34,10 +38,7 @@ let package = Package(
       name: "CSpritePNG",
       dependencies: [.target(name: "CLibPNG", condition: .when(platforms: [.macOS])), "CLibDeflate"],
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-    // libcurl is opened at run time (dlopen, on first use), so only its headers are needed here.
-    .target(
-      name: "CSpriteCurl",
-      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
     // SHA-256 of eight messages at once with AVX2, chosen at run time (see its header).
     .target(name: "CSpriteSHA256"),
     // Operating-system queries the Glibc module does not export (the CPU affinity count).
@@ -47,19 +48,30 @@ let package = Package(
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
-    .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
+    // Downloads (libcurl's multi handle behind async/await) and the PokeAPI crawl; knows no
+    // images.
+    .target(
+      name: "SpriteFetch",
+      dependencies: ["CSpriteCurl", .product(name: "Crypto", package: "swift-crypto")]),
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "SpriteFetch", "CSpriteSHA256", "CSpriteSystem",
+        "SpriteCore", "SpritePNG", "CSpriteSHA256", "CSpriteSystem",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       exclude: ["Schemas"]),
-    .executableTarget(name: "sprite-theme", dependencies: ["SpriteTheme", "CSpriteArguments"]),
+    // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
+    .target(
+      name: "SpriteThemeFetch",
+      dependencies: [
+        "SpriteTheme", "SpriteFetch", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .executableTarget(
+      name: "sprite-theme", dependencies: ["SpriteTheme", "SpriteThemeFetch", "CSpriteArguments"]),
     // Tests.
     .target(
-      name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteFetch"],
+      name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
       path: "Tests/_SpriteTestSupport"),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
@@ -72,6 +84,12 @@ let package = Package(
       ]),
     .testTarget(
       name: "SpriteThemeTests", dependencies: ["SpriteTheme", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteThemeFetchTests",
+      dependencies: [
+        "SpriteThemeFetch", "SpriteTheme", "SpriteFetch", "SpritePNG", "SpriteCore",
+        "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [

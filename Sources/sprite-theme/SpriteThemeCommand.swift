@@ -5,7 +5,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import SpriteFetch
 
 /// The `sprite-theme` program: reads the command line through the subcommands' tables, then runs
 /// one of `analyze`, `batch`, `fetch` and `thumbnail`, or prints help or the version.
@@ -58,10 +57,6 @@ enum SpriteThemeCommand {
   static func main() {
     ignoreBrokenPipes()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    // `fetch` needs libcurl: load it on another core while the arguments are parsed.
-    if arguments.first == "fetch" {
-      CurlDataLoader.loadLibraryInBackground()
-    }
     do {
       switch try parse(arguments) {
       case .showHelp(let command):

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -32,7 +34,7 @@ public struct BatchInput: Hashable, Sendable {
     for argument in arguments {
       if argument == "-" {
         while let line = standardInput() {
-          let trimmed = line.trimmingWhitespace()
+          let trimmed = line.trimmingCharacters(in: .whitespaces)
           if !trimmed.isEmpty { paths.append(trimmed) }
         }
       } else if isDirectory(argument) {

@@ -1,3 +1,4 @@
+import Foundation
 import SpriteFetch
 
 /// Download options: cache, freshness, concurrency, retries, timeout and body cap.
@@ -76,6 +77,7 @@ struct NetworkOptions {
     let directory = cacheDirectory(outputDirectory: outputDirectory)
     return CachingDataLoader(
       wrapping: CurlDataLoader(configuration: configuration),
-      cache: ResponseCache(directory: directory), ttl: ttl)
+      cache: ResponseCache(directory: URL(filePath: directory, directoryHint: .isDirectory)),
+      ttl: ttl)
   }
 }

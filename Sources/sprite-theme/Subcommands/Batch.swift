@@ -1,3 +1,4 @@
+import Foundation
 import SpriteTheme
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
@@ -112,7 +113,7 @@ struct Batch: Subcommand {
   static func parseSizes(_ text: String) throws(RejectedValue) -> [Int] {
     var sizes: Set<Int> = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let size = Int(part.trimmingWhitespace()), (1...16384).contains(size) else {
+      guard let size = Int(part.trimmingCharacters(in: .whitespaces)), (1...16384).contains(size) else {
         throw RejectedValue("Thumbnail sizes are whole numbers from 1 to 16384, not '\(part)'.")
       }
       sizes.insert(size)

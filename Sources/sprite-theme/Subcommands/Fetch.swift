@@ -1,5 +1,8 @@
+import Foundation
 import SpriteFetch
 import SpriteTheme
+import SpriteThemeFetch
+import SystemPackage
 
 /// `sprite-theme fetch (--pokeapi BASE | --urls FILE) --out DIR`: themes for downloaded sprites.
 struct Fetch: Subcommand {
@@ -114,7 +117,7 @@ struct Fetch: Subcommand {
       throw UsageError("Give exactly one of --pokeapi and --urls.")
     }
     if let pokeapi {
-      guard let url = AbsoluteURL(string: pokeapi), ["http", "https"].contains(url.scheme)
+      guard let url = URL(string: pokeapi), ["http", "https"].contains(url.scheme?.lowercased())
       else { throw UsageError("--pokeapi must be an http or https URL, not '\(pokeapi)'.") }
     }
     guard (limit ?? 0) >= 0, offset >= 0 else {
@@ -125,31 +128,47 @@ struct Fetch: Subcommand {
     }
   }
 
-  /// Downloads and writes; exit 1 when a download or sprite failed, 3 when the output failed.
+  /// Downloads and writes; exit 1 when a download or sprite failed (or no PokeAPI entry has the
+  /// sprite key), 3 when the output failed.
   func run() throws {
     let loader = network.loader(outputDirectory: outputDirectory)
     let inputs = try fetchInputs(loader: loader)
     let fetch = ThemeFetch(
       options: .init(
-        outputDirectory: outputDirectory, concurrency: network.concurrency,
+        outputDirectory: FilePath(outputDirectory), concurrency: network.concurrency,
         thumbnailSizes: thumbnails, pipeline: analysis.pipeline, downloadOnly: downloadOnly,
-        cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
+        cacheDirectory: FilePath(network.cacheDirectory(outputDirectory: outputDirectory)),
+        ttl: network.ttl))
+    let task = BlockingTask<Result<ThemeFetch.Outcome, ThemeEngine.Fatal>>()
     let outcome = try OutputRun.execute(
-      progress: progressOptions, interrupts: .call({ fetch.cancel() })
-    ) {
-      reporter throws(ThemeBatch.Fatal) in
-      try fetch.run(inputs: inputs, loader: loader) { [downloadOnly] counts in
-        reporter.update(fetch: counts, analysing: !downloadOnly)
-      }
+      progress: progressOptions, interrupts: .call { task.cancel() }
+    ) { reporter throws(ThemeEngine.Fatal) in
+      try task.run { [downloadOnly] in
+        do throws(ThemeEngine.Fatal) {
+          return .success(
+            try await fetch.run(inputs: inputs, loader: loader) { counts in
+              reporter.update(fetch: counts, analysing: !downloadOnly)
+            })
+        } catch {
+          return .failure(error)
+        }
+      }.get()
     }
     let written = outcome.downloads?.entries.count ?? outcome.index.entries.count
     let count = outcome.downloads?.count ?? outcome.index.count
+    let noSprite = pokeapi != nil && outcome.counts.sprites == 0 && outcome.counts.listed > 0
+    if noSprite && !outcome.interrupted {
+      Diagnostics.error(
+        "no entry has a sprite at --sprite \(spriteKey) (\(outcome.counts.skipped) skipped, "
+          + "listed in index.json).")
+    }
     try OutputRun.finish(
       index: outcome.index, interrupted: outcome.interrupted,
       interruption: "interrupted after \(count) sprites",
       summary: "\(written) \(downloadOnly ? "sprites" : "themes") written to \(outputDirectory), "
-        + "\(outcome.index.errors.count) failed, \(outcome.skipped) skipped.",
+        + "\(outcome.index.errors.count) failed, \(outcome.counts.skipped) skipped.",
       quiet: progressOptions.quiet)
+    if noSprite { throw ExitCode.inputFailed }
   }
 
   /// The items to fetch: the PokeAPI crawl, or the URL file's lines.
@@ -159,11 +178,10 @@ struct Fetch: Subcommand {
       else {
         throw UsageError("Cannot read the URL list '\(urls)'.", command: Self.spec)
       }
-      // Each line is parsed when reached, so the first download need not wait for all.
-      return .urlListLines(FetchInput.urlListLines(text))
+      return .urlList(text)
     }
     let crawler = PokeAPICrawler(
-      base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset,
+      base: URL(string: pokeapi!)!, limit: limit, offset: offset,
       includeForms: includeForms, spriteKey: spriteKey, concurrency: network.concurrency)
     return .crawl(crawler, loader: loader)
   }
