@@ -39,10 +39,6 @@ let package = Package(
       dependencies: [.target(name: "CLibPNG", condition: .when(platforms: [.macOS])), "CLibDeflate"],
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
-    // SHA-256 of eight messages at once with AVX2, chosen at run time (see its header).
-    .target(name: "CSpriteSHA256"),
-    // Operating-system queries the Glibc module does not export (the CPU affinity count).
-    .target(name: "CSpriteSystem"),
     // The command line for the Swift runtime, captured at start-up (see its header).
     .target(name: "CSpriteArguments"),
     // Swift modules, lowest first.
@@ -56,7 +52,7 @@ let package = Package(
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "CSpriteSHA256", "CSpriteSystem",
+        "SpriteCore", "SpritePNG",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],

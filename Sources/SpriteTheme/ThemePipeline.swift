@@ -42,7 +42,7 @@ public struct ThemePipeline: Sendable {
   ) throws(Error) -> AnalyzedSprite {
     let image = try decode(bytes, source: path ?? url ?? name)
     let source = Theme.Source(
-      name: name, path: path, url: url, id: id, sha256: sha256 ?? SHA256.hex(of: bytes),
+      name: name, path: path, url: url, id: id, sha256: sha256 ?? SHA256Hex.of(bytes),
       width: image.width, height: image.height, opaquePixels: image.visiblePixelCount)
     return AnalyzedSprite(image: image, theme: theme(of: image, source: source))
   }

@@ -210,7 +210,7 @@ struct FixedCostTests {
     try manager.createSymbolicLink(atPath: root + "/dangling.png", withDestinationPath: "nowhere.png")
     try manager.createSymbolicLink(atPath: root + "/linkdir.png", withDestinationPath: "real")
     let inputs = BatchInput.collect([root + "/"])
-    #expect(inputs.map(\.path) == [
+    #expect(inputs.map(\.path.string) == [
       "\(root)/B.png", "\(root)/dangling.png", "\(root)/dir.png/inner.png", "\(root)/link.png",
       "\(root)/real/a.png", "\(root)/real/sub/z.png",
     ])

@@ -78,7 +78,7 @@ struct SpriteNamerTests {
     let inputs = BatchInput.collect([root, "\(root)/notes.txt", "-"]) {
       lines.isEmpty ? nil : lines.removeFirst()
     }
-    #expect(inputs.map(\.path) == [
+    #expect(inputs.map(\.path.string) == [
       "\(root)/a.png", "\(root)/b/a.PNG", "\(root)/b/z.png", "\(root)/notes.txt", "/elsewhere/q.png",
       "\(root)/a.png",
     ])
@@ -90,27 +90,30 @@ struct SpriteNamerTests {
     // U+00E9 is C3 A9; `e` + U+0301 is 65 CC 81. `String`'s `<` treats them as equal and puts
     // both after "f"; byte order puts the decomposed one before "f" and the composed one after.
     let names = ["\u{E9}.png", "f.png", "e\u{301}.png", "E.png", "d.png"]
-    #expect(names.sorted(by: BatchInput.precedesInBytes)
+    #expect(names.map { FilePath($0) }.sorted(by: FolderWalk.precedesInBytes)
       == ["E.png", "d.png", "e\u{301}.png", "f.png", "\u{E9}.png"])
     // Against an independent definition, on seeded random strings (prefixes included).
     var generator = SeededRandom(seed: 0x5EED)
-    let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "\u{1F600}", "/", "."]
+    // No "/": FilePath folds repeated and trailing slashes, which a listed path never has.
+    let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "\u{1F600}", "."]
     for _ in 0..<2_000 {
       let a = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
       let b = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
-      #expect(BatchInput.precedesInBytes(a, b) == Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)))
+      #expect(
+        FolderWalk.precedesInBytes(FilePath(a), FilePath(b))
+          == Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)))
     }
     // Long (heap-stored) strings too.
     let long = String(repeating: "x", count: 40)
-    #expect(BatchInput.precedesInBytes(long + "a", long + "b"))
-    #expect(!BatchInput.precedesInBytes(long + "b", long + "a"))
-    #expect(BatchInput.precedesInBytes(long, long + "a"))
-    #expect(!BatchInput.precedesInBytes(long, long))
+    #expect(FolderWalk.precedesInBytes(FilePath(long + "a"), FilePath(long + "b")))
+    #expect(!FolderWalk.precedesInBytes(FilePath(long + "b"), FilePath(long + "a")))
+    #expect(FolderWalk.precedesInBytes(FilePath(long), FilePath(long + "a")))
+    #expect(!FolderWalk.precedesInBytes(FilePath(long), FilePath(long)))
   }
 
   @Test("the listing's sort gives the order of precedesInBytes, duplicates and prefixes included")
   func sortedByBytesMatchesTheComparison() {
-    #expect(BatchInput.sortedByBytes([]) == [])
+    #expect(FolderWalk.sortedByBytes([]) == [])
     var generator = SeededRandom(seed: 0x50_27)
     let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "/", ".", String(repeating: "x", count: 30)]
     for _ in 0..<300 {
@@ -120,8 +123,9 @@ struct SpriteNamerTests {
         }.joined()
       }
       // Compared as bytes: `String`'s `==` would let a composed name stand for a decomposed one.
-      let sorted = BatchInput.sortedByBytes(paths).map { Array($0.utf8) }
-      #expect(sorted == paths.sorted(by: BatchInput.precedesInBytes).map { Array($0.utf8) })
+      let files = paths.map { FilePath($0) }
+      let sorted = FolderWalk.sortedByBytes(files).map(FolderWalk.bytes(of:))
+      #expect(sorted == files.sorted(by: FolderWalk.precedesInBytes).map(FolderWalk.bytes(of:)))
     }
   }
 }

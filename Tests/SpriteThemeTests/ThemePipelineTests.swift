@@ -23,7 +23,7 @@ struct ThemePipelineTests {
     #expect(theme.source.path == path)
     #expect(theme.source.width == 32 && theme.source.height == 32)
     #expect(theme.source.opaquePixels == 256)
-    #expect(theme.source.sha256 == SHA256.hex(of: bytes))
+    #expect(theme.source.sha256 == SHA256Hex.of(bytes))
     #expect(theme.average.hex == "#c8285a")
     #expect(theme.seed.hex == "#c8285a")
     #expect(theme.seed.premultiplied == [200, 40, 90, 255])

@@ -1,142 +1,71 @@
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// One sprite to process in a batch: where it is and the name its outputs get.
 public struct BatchInput: Hashable, Sendable {
-  /// The path as given on the command line, or as found under a folder given on it.
-  public var path: String
+  /// The path as given on the command line, or as found under a folder given on it; its bytes
+  /// as the file system has them, so a name that is not UTF-8 still opens.
+  public var path: FilePath
   /// The sanitised, unique output name (`themes/<name>.json`).
   public var name: String
+  /// Why the folder walk refused the file without opening it (it is not a regular file), or nil.
+  public var refusal: String?
 
   /// Creates an input.
-  public init(path: String, name: String) {
+  public init(path: FilePath, name: String, refusal: String? = nil) {
     self.path = path
     self.name = name
+    self.refusal = refusal
   }
 
   /// Expands command-line arguments into inputs, in order: a file stays as given (whatever its
   /// extension, so a wrong file is reported, not skipped), a folder becomes every `*.png` below
-  /// it (case-insensitive, hidden entries skipped, sorted by the bytes of the path), and `-` reads one path per
-  /// line from `standardInput`. Names are given in that order.
+  /// it (case-insensitive, hidden entries skipped, sorted by the bytes of the path), and `-`
+  /// reads one path per line from `standardInput`. Names are given in that order.
   ///
   /// A path that does not exist stays in the list and fails when it is read, so it is reported.
+  /// In folders, only regular files are taken: a FIFO, socket or device named `*.png` is listed
+  /// with a ``refusal`` and never opened. A folder that is `excluding` (the output directory,
+  /// when it lies inside an input folder) is not walked, so a run never reads its own output.
   public static func collect(
-    _ arguments: [String], standardInput: () -> String? = { readLine(strippingNewline: true) }
+    _ arguments: [String], excluding: FilePath? = nil,
+    standardInput: () -> String? = { readLine(strippingNewline: true) }
   ) -> [BatchInput] {
-    var paths = [String]()
+    let excluded = excluding.flatMap(FolderIdentity.init)
+    var found = [(path: FilePath, refusal: String?)]()
     for argument in arguments {
       if argument == "-" {
         while let line = standardInput() {
-          let trimmed = line.trimmingCharacters(in: .whitespaces)
-          if !trimmed.isEmpty { paths.append(trimmed) }
+          let trimmed = line.trimmingSpaces()
+          if !trimmed.isEmpty { found.append((FilePath(trimmed), nil)) }
         }
-      } else if isDirectory(argument) {
-        paths.append(contentsOf: pngFiles(under: argument))
+      } else if (try? FilePath(argument).stat().type) == .directory {
+        found.append(contentsOf: FolderWalk.pngFiles(under: FilePath(argument), excluding: excluded))
       } else {
-        paths.append(argument)
+        found.append((FilePath(argument), nil))
       }
     }
-    var namer = SpriteNamer(reservingCapacity: paths.count)
-    return paths.map {
-      BatchInput(path: $0, name: namer.uniqueName(for: ThemePipeline.spriteName(forPath: $0)))
+    var namer = SpriteNamer()
+    return found.map {
+      BatchInput(
+        path: $0.path, name: namer.uniqueName(for: ThemeSource.file($0.path).name),
+        refusal: $0.refusal)
     }
-  }
-
-  /// True when `path` is a directory or a symbolic link to one.
-  private static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-  }
-
-  /// Every `*.png` file below `folder`, hidden entries skipped, sorted by path (``precedesInBytes(_:_:)``).
-  ///
-  /// Symbolic links are listed, never followed into: a link to a file (or a dangling one) counts
-  /// as a file, a link to a folder is skipped, and a folder given as a link lists nothing, as the
-  /// `FileManager` enumerator this replaces did. `d_type` saves a `stat` per entry; only
-  /// links and file systems that do not fill it in (`DT_UNKNOWN`) cost one.
-  private static func pngFiles(under folder: String) -> [String] {
-    let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-    var info = stat()
-    guard lstat(base, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
-    var found = [String]()
-    collectPNGFiles(in: base, into: &found)
-    return sortedByBytes(found)
-  }
-
-  /// `paths` in the order of ``precedesInBytes(_:_:)``: each path's bytes are copied out once,
-  /// so that a comparison is a `memcmp` of two arrays rather than two trips into the strings'
-  /// storage (about 60% of the instructions per comparison).
-  static func sortedByBytes(_ paths: [String]) -> [String] {
-    let keys = paths.map { Array($0.utf8) }
-    let order = keys.indices.sorted { i, j in
-      keys[i].withUnsafeBufferPointer { x in
-        keys[j].withUnsafeBufferPointer { bytes(x, precede: $0) }
-      }
-    }
-    return order.map { paths[$0] }
-  }
-
-  /// True when the bytes `x` sort before the bytes `y`: `memcmp` order, a prefix first.
-  private static func bytes(
-    _ x: UnsafeBufferPointer<UInt8>, precede y: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    let shared = min(x.count, y.count)
-    let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
-    return order != 0 ? order < 0 : x.count < y.count
-  }
-
-  /// True when `a`'s UTF-8 bytes sort before `b`'s: the order of `LC_ALL=C sort`. `String`'s `<`
-  /// compares canonical forms instead: several times slower on paths, and a name stored
-  /// decomposed (`e` + U+0301) ties with its composed form (U+00E9), which bytes tell apart.
-  static func precedesInBytes(_ a: String, _ b: String) -> Bool {
-    let fast = a.utf8.withContiguousStorageIfAvailable { x in
-      b.utf8.withContiguousStorageIfAvailable { bytes(x, precede: $0) }
-    }
-    return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
-  }
-
-  /// Appends the `*.png` files in `directory` and its non-hidden subfolders to `found`.
-  private static func collectPNGFiles(in directory: String, into found: inout [String]) {
-    var folders = [String]()
-    FileIO.forEachEntry(in: directory) { bytes, type in
-      // Hidden entries (and `.`, `..`) are skipped with all they hold.
-      guard bytes.count > 0, bytes[0] != UInt8(ascii: ".") else { return }
-      let isPNG = hasPNGExtension(bytes)
-      let path = directory + "/" + String(decoding: bytes, as: UTF8.self)
-      switch type {
-      case Int(DT_DIR):
-        folders.append(path)
-      case Int(DT_LNK):
-        if isPNG, !isDirectory(path) { found.append(path) }
-      case Int(DT_UNKNOWN):
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-          if isPNG { found.append(path) }
-          return
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: folders.append(path)
-        case S_IFLNK: if isPNG, !isDirectory(path) { found.append(path) }
-        default: if isPNG { found.append(path) }
-        }
-      default:
-        if isPNG { found.append(path) }
-      }
-    }
-    for folder in folders { collectPNGFiles(in: folder, into: &found) }
   }
 
   /// True when `name` ends in `.png`, in any case.
-  static func hasPNGExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-    let n = name.count
-    return n >= 4 && name[n - 4] == UInt8(ascii: ".") && name[n - 3] | 0x20 == UInt8(ascii: "p")
-      && name[n - 2] | 0x20 == UInt8(ascii: "n") && name[n - 1] | 0x20 == UInt8(ascii: "g")
+  static func hasPNGExtension(_ name: some Collection<UInt8>) -> Bool {
+    let tail = Array(name.suffix(4))
+    return tail.count == 4 && tail[0] == UInt8(ascii: ".") && tail[1] | 0x20 == UInt8(ascii: "p")
+      && tail[2] | 0x20 == UInt8(ascii: "n") && tail[3] | 0x20 == UInt8(ascii: "g")
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[first...last])
   }
 }

@@ -39,12 +39,14 @@ public struct BatchInputs: AsyncSequence, Sendable {
     private mutating func readNext() -> SpriteInput? {
       guard let file = remaining.popFirst() else { return nil }
       let source = ThemeSource.file(file.path)
-      do {
-        return SpriteInput(name: file.name, source: source, bytes: try FileIO.read(file.path))
+      do throws(SpriteFile.Failure) {
+        if let refusal = file.refusal { throw SpriteFile.Failure(reason: refusal) }
+        return SpriteInput(name: file.name, source: source, bytes: try SpriteFile.read(file.path))
       } catch {
         return SpriteInput(
           name: file.name, source: source,
-          failure: BatchIndex.Failure(source: file.path, stage: "read", message: error.reason))
+          failure: BatchIndex.Failure(
+            source: source.description, stage: "read", message: error.reason))
       }
     }
   }

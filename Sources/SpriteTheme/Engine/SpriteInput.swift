@@ -50,9 +50,11 @@ public struct ThemeSource: Sendable, Hashable, CustomStringConvertible {
     self.id = id
   }
 
-  /// A local file: named after its last path component without `.png`.
-  public static func file(_ path: String) -> ThemeSource {
-    ThemeSource(name: ThemePipeline.spriteName(forPath: path), path: path)
+  /// A local file: named after its last path component without `.png`. A path that is not
+  /// UTF-8 is recorded with U+FFFD for the bytes that are not.
+  public static func file(_ path: FilePath) -> ThemeSource {
+    let text = path.string
+    return ThemeSource(name: ThemePipeline.spriteName(forPath: text), path: text)
   }
 
   /// What `index.json` and error messages show: the path, else the URL.

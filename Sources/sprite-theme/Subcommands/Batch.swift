@@ -78,7 +78,8 @@ struct Batch: Subcommand {
 
   /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed.
   func run() throws {
-    let collected = BatchInputs(BatchInput.collect(inputs))
+    let collected = BatchInputs(
+      BatchInput.collect(inputs, excluding: FilePath(outputDirectory)))
     let engine = ThemeEngine(
       options: .init(
         outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,

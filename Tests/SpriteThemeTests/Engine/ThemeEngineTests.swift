@@ -13,7 +13,7 @@ struct ThemeEngineTests {
     var namer = SpriteNamer()
     return try Fixtures.sampleSpriteFiles().map { url in
       let path = "samples/sprites/" + url.lastPathComponent
-      let source = ThemeSource.file(path)
+      let source = ThemeSource.file(FilePath(path))
       return SpriteInput(
         name: namer.uniqueName(for: source.name), source: source, bytes: try Fixtures.bytes(of: url))
     }

@@ -1,0 +1,70 @@
+import SystemPackage
+
+/// Reads a sprite file for `batch`: regular files only, opened without ever blocking.
+///
+/// A FIFO, socket or device could make `open` or `read` wait for ever, so the file is opened
+/// with `O_NONBLOCK` (which returns at once for all of them), checked with `fstat`, and read only
+/// when it is a regular file, whose reads the flag does not change.
+enum SpriteFile {
+  /// Why a file could not be read, in words for `index.json`.
+  struct Failure: Error, Sendable, Equatable {
+    /// The reason, e.g. "No such file or directory" or "not a regular file (a FIFO)".
+    var reason: String
+  }
+
+  /// The bytes of the regular file at `path`.
+  ///
+  /// - Throws: ``Failure`` with the system's reason, or naming what the file is instead.
+  static func read(_ path: FilePath) throws(Failure) -> [UInt8] {
+    do {
+      let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+      return try file.closeAfter { () throws -> [UInt8] in
+        let info = try file.stat()
+        guard info.type == .regular else { throw Failure(reason: refusal(for: info.type)) }
+        return try readAll(file, expecting: Int(info.size))
+      }
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw Failure(reason: (error as? Errno)?.reason ?? "\(error)")
+    }
+  }
+
+  /// "not a regular file (a FIFO)" and the like, for a file of type `type`.
+  static func refusal(for type: FileType) -> String {
+    let kind =
+      switch type {
+      case .fifo: "a FIFO"
+      case .socket: "a socket"
+      case .characterSpecial: "a character device"
+      case .blockSpecial: "a block device"
+      case .directory: "a folder"
+      case .symbolicLink: "a symbolic link"
+      default: "of another kind"
+      }
+    return "not a regular file (\(kind))"
+  }
+
+  /// Every byte of `file` from its current offset: `expected` bytes in one read when the size
+  /// `fstat` gave still holds, else in chunks until the end.
+  private static func readAll(_ file: FileDescriptor, expecting expected: Int) throws -> [UInt8] {
+    var bytes = [UInt8]()
+    var capacity = max(expected + 1, 4096)
+    while true {
+      let start = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: capacity - start))
+      var filled = start
+      while filled < capacity {
+        let n = try bytes.withUnsafeMutableBytes { buffer in
+          try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+        }
+        if n == 0 {
+          bytes.removeSubrange(filled...)
+          return bytes
+        }
+        filled += n
+      }
+      capacity *= 2
+    }
+  }
+}
