@@ -12,6 +12,8 @@ let package = Package(
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
+    // The command line: options, help, completions.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // SHA-256 of the sprites (`source.sha256`), of the files a re-run checks, and of cache keys.
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -39,8 +41,6 @@ let package = Package(
       dependencies: [.target(name: "CLibPNG", condition: .when(platforms: [.macOS])), "CLibDeflate"],
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
-    // The command line for the Swift runtime, captured at start-up (see its header).
-    .target(name: "CSpriteArguments"),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
@@ -64,7 +64,11 @@ let package = Package(
         "SpriteTheme", "SpriteFetch", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
-      name: "sprite-theme", dependencies: ["SpriteTheme", "SpriteThemeFetch", "CSpriteArguments"]),
+      name: "sprite-theme",
+      dependencies: [
+        "SpriteTheme", "SpriteThemeFetch",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Tests.
     .target(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
@@ -89,7 +93,8 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "CSpriteArguments", "_SpriteTestSupport",
+        "sprite-theme", "_SpriteTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       exclude: ["Goldens"]),
