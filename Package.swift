@@ -48,7 +48,10 @@ let package = Package(
     // images.
     .target(
       name: "SpriteFetch",
-      dependencies: ["CSpriteCurl", .product(name: "Crypto", package: "swift-crypto")]),
+      dependencies: [
+        "CSpriteCurl", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .target(
       name: "SpriteTheme",
       dependencies: [

@@ -93,7 +93,12 @@ public struct ResponseCache: Sendable {
 
   /// Writes `entry` atomically as `url`'s entry file, creating the directory when missing.
   private func write(_ entry: Entry, for url: URL) throws {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try AtomicFile.write(EntryFile.encode(entry), to: file(for: url))
+    let bytes = EntryFile.encode(entry)
+    do {
+      try AtomicFile.write(bytes, to: file(for: url))
+    } catch .noSuchFileOrDirectory {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try AtomicFile.write(bytes, to: file(for: url))
+    }
   }
 }

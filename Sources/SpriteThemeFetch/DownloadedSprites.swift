@@ -1,6 +1,7 @@
 import Foundation
 import SpriteFetch
 import Synchronization
+import SystemPackage
 
 /// The `sprites/` folder of a `fetch --download-only` run and its ``DownloadManifest`` in the
 /// cache directory: each sprite is written once, as received, and its validators are recorded,
@@ -124,6 +125,7 @@ final class DownloadedSprites: Sendable {
 
   /// The system's reason for a failed write, without Foundation's wrapping.
   static func reason(_ error: any Error) -> String {
+    if let errno = error as? Errno { return String(cString: strerror(errno.rawValue)) }
     if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
     if let cocoa = error as? CocoaError,
       let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? POSIXError

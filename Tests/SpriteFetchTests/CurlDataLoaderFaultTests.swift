@@ -99,13 +99,12 @@ struct CurlDataLoaderFaultTests {
     defer { server.stop() }
     let load = StartedLoad(TestLoaders.loader(retries: 2), FetchRequest(url: server.url("/stall")))
     try await Task.sleep(for: .milliseconds(200))
-    let clock = ContinuousClock()
-    let start = clock.now
     load.cancel()
+    // The server holds the connection for 60 s and the loader would retry twice: only the
+    // cancel can end the load within 30 s (generous for a busy machine).
     let outcome = await load.outcome(within: 30)
     #expect(outcome != nil, "the stalled transfer did not end on the cancel")
     #expect(throws: FetchError.cancelled) { try outcome?.get() }
-    #expect(clock.now - start < .seconds(5))
   }
 
   @Test("a load whose task is already cancelled never transfers")

@@ -301,6 +301,42 @@ struct ThemeFetchTests {
   }
 }
 
+extension ThemeFetchTests {
+  @Test("at most twice --concurrency downloads run at once, and themes keep input order")
+  func boundedDownloads() async throws {
+    let directory = try TemporaryDirectory()
+    let png = try Self.png()
+    let loader = SlowLoader(body: png)
+    var options = Self.options(directory)
+    options.concurrency = 3
+    let inputs = (1...40).map {
+      FetchInput.sprite(
+        url: URL(string: "http://mock.invalid/\($0).png")!, name: "s\($0)", id: nil, origin: .user)
+    }
+    let outcome = try await ThemeFetch(options: options).run(inputs: .list(inputs), loader: loader)
+    #expect(outcome.index.entries.map(\.name) == (1...40).map { "s\($0)" })
+    #expect(loader.peak <= 6 && loader.peak > 1, "peak \(loader.peak)")
+  }
+}
+
+/// Answers every URL with the same body after a delay that varies by URL; counts loads at once.
+private final class SlowLoader: DataLoading {
+  private let body: [UInt8]
+  private let state = Mutex((now: 0, peak: 0))
+
+  init(body: [UInt8]) { self.body = body }
+
+  /// The most loads that ran at once.
+  var peak: Int { state.withLock { $0.peak } }
+
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
+    state.withLock { $0 = ($0.now + 1, max($0.peak, $0.now + 1)) }
+    defer { state.withLock { $0.now -= 1 } }
+    try await Task.sleep(for: .milliseconds(request.url.absoluteString.count % 5 * 3))
+    return FetchResponse(status: 200, body: body, finalURL: request.url)
+  }
+}
+
 /// A loader whose loads end only when their task is cancelled.
 private struct NeverLoader: DataLoading {
   func load(_ request: FetchRequest) async throws -> FetchResponse {

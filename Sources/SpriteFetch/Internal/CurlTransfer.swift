@@ -21,7 +21,7 @@ struct AttemptFailure: Error {
 /// A reusable libcurl easy handle owned by Swift; used by one thread at a time (the loading
 /// task, then the ``CurlMulti`` thread while it runs, then the loading task again).
 final class CurlTransfer: @unchecked Sendable {
-  /// The shim transfer; also the key the engine finds it by.
+  /// The shim transfer; also the key ``CurlMulti`` finds it by.
   let handle: OpaquePointer
   /// The configuration whose options the handle holds (set by the last successful prepare);
   /// the next prepare under the same one keeps them instead of resetting the handle.
