@@ -79,7 +79,7 @@ public enum FileIO {
     }
     if failure != 0 { throw Failure(errno: failure) }
     if bytes.count <= size { return bytes }
-    var chunk = [UInt8](filled: 0, count: 1 << 16)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, $0.count) }
       if n < 0 {
