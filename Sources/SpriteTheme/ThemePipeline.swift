@@ -68,11 +68,22 @@ public struct ThemePipeline: Sendable {
 
   /// A thumbnail of `image` whose longest side is `size`, encoded as PNG; `source` names it in errors.
   ///
-  /// - Throws: ``Error/encodeFailed(source:reason:)``.
+  /// The thumbnail obeys the decoder's size limits (``Configuration/limits``), so a size option
+  /// cannot make a bigger image than decoding may.
+  /// - Throws: ``Error/encodeFailed(source:reason:)``, also for a thumbnail over the limits.
   public func thumbnailPNG(
     of image: RGBAImage, size: Int, filter: Thumbnail.Filter? = nil, source: String
   ) throws(Error) -> [UInt8] {
-    let scaled = Thumbnail(size: size, filter: filter).apply(to: image)
+    let thumbnail = Thumbnail(size: size, filter: filter)
+    let output = thumbnail.outputSize(width: image.width, height: image.height)
+    let limits = configuration.limits
+    guard limits.allows(width: output.width, height: output.height) else {
+      throw .encodeFailed(
+        source: source,
+        reason: "thumbnail size \(size) makes a \(output.width)x\(output.height) image, over the "
+          + "limit of \(limits.maxSide) pixels per side and \(limits.maxPixels) pixels in total")
+    }
+    let scaled = thumbnail.apply(to: image)
     do {
       return try PNGEncoder.encode(scaled)
     } catch {

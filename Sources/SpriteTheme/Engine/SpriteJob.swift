@@ -9,14 +9,63 @@ enum SpriteJob {
     let output: ThemeOutput
     /// The run's options.
     let options: ThemeEngine.Options
+    /// The decoded pixels the run's jobs may hold at once.
+    let memory: MemoryBudget
+    /// What earlier runs wrote, and where this run's records go.
+    let records: RunRecords
+    /// What the files depend on besides the sprite: the program, the pipeline's configuration
+    /// and the thumbnail sizes; nil when the program cannot be identified (nothing is kept).
+    let fingerprint: String?
+
+    /// The context of a run with `options` into `output`.
+    init(
+      output: ThemeOutput, options: ThemeEngine.Options, memory: MemoryBudget, records: RunRecords
+    ) {
+      self.output = output
+      self.options = options
+      self.memory = memory
+      self.records = records
+      fingerprint = ProgramIdentity.digest.map { program in
+        "spritetheme-record/1 \(program) \(String(describing: options.pipeline.configuration)) "
+          + "thumbnails: \(options.thumbnailSizes)"
+      }
+    }
+
+    /// The key of a sprite from `source` whose bytes have the digest `sha256`.
+    func key(for source: ThemeSource, sha256: String) -> String? {
+      guard let fingerprint else { return nil }
+      let fields = [
+        fingerprint, source.name, source.path.map { "path " + $0 } ?? "-",
+        source.url.map { "url " + $0 } ?? "-", source.id.map { "id \($0)" } ?? "-", sha256,
+      ]
+      return RunRecord.digest(of: fields.map { Array($0.utf8) })
+    }
+
+    /// The paths of the thumbnails of the sprite `name`, in size order.
+    func thumbnailFiles(of name: String) -> [FilePath] {
+      options.thumbnailSizes.map { output.thumbs.appending("\(name)-\($0).png") }
+    }
+
+    /// True when the files of `record` are on disk as they were written.
+    func filesMatch(_ record: RunRecord) -> Bool {
+      guard let theme = try? SpriteFile.read(output.themes.appending(record.name + ".json")),
+        SHA256Hex.of(theme) == record.theme
+      else { return false }
+      var thumbnails = [[UInt8]]()
+      for file in thumbnailFiles(of: record.name) {
+        guard let bytes = try? SpriteFile.read(file) else { return false }
+        thumbnails.append(bytes)
+      }
+      return RunRecord.digest(of: thumbnails) == record.thumbnails
+    }
   }
 
   /// What became of one input.
   enum Result: Sendable {
     /// Analysed and written.
-    case written(BatchIndex.Entry)
+    case written(BatchIndex.Entry, RunRecord?)
     /// Its files were up to date and kept.
-    case upToDate(BatchIndex.Entry)
+    case upToDate(BatchIndex.Entry, RunRecord)
     /// It failed; the others go on.
     case failed(BatchIndex.Failure)
     /// A file could not be written: the run stops.
@@ -31,11 +80,22 @@ enum SpriteJob {
     }
     let options = context.options
     let source = input.source
+    let sha256 = SHA256Hex.of(bytes)
+    let key = context.key(for: source, sha256: sha256)
+    if !options.force, let key, let record = context.records.previous[input.name],
+      record.key == key, context.filesMatch(record)
+    {
+      return .upToDate(entry(input, average: record.average, dominant: record.dominant), record)
+    }
+    // The image's and thumbnails' share of the budget, from the header, before decoding.
+    let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
+    defer { context.memory.release(share) }
     let sprite: AnalyzedSprite
     let thumbnails: [(file: String, png: [UInt8])]
     do throws(ThemePipeline.Error) {
       sprite = try options.pipeline.analyze(
-        bytes: bytes, name: source.name, path: source.path, url: source.url, id: source.id)
+        bytes: bytes, name: source.name, path: source.path, url: source.url, id: source.id,
+        sha256: sha256)
       thumbnails = try encodeThumbnails(
         of: sprite, name: input.name, source: source.description, in: context)
     } catch {
@@ -47,15 +107,46 @@ enum SpriteJob {
       for thumbnail in thumbnails {
         try context.output.write(thumbnail.png, to: context.output.thumbs.appending(thumbnail.file))
       }
-      let file = input.name + ".json"
-      try context.output.write(ThemeEncoder.encode(theme), to: context.output.themes.appending(file))
-      return .written(
-        BatchIndex.Entry(
-          name: input.name, source: source.description, theme: "themes/" + file,
-          average: theme.average.hex, dominant: theme.dominant?.hex))
+      let json = ThemeEncoder.encode(theme)
+      try context.output.write(json, to: context.output.themes.appending(input.name + ".json"))
+      let entry = entry(input, average: theme.average.hex, dominant: theme.dominant?.hex)
+      guard let key else { return .written(entry, nil) }
+      let record = RunRecord(
+        name: input.name, key: key, theme: SHA256Hex.of(json),
+        thumbnails: RunRecord.digest(of: thumbnails.map(\.png)), average: entry.average,
+        dominant: entry.dominant)
+      try context.records.append(record)
+      return .written(entry, record)
     } catch {
       return .fatal(error)
     }
+  }
+
+  /// The bytes the decoded image of `png` and its thumbnails take (width x height x 4 each),
+  /// from its header; 0 when the header is bad or over the limits, which the decoder refuses
+  /// before taking any memory.
+  static func pixelBytes(of png: [UInt8], in context: Context) -> Int {
+    let limits = context.options.pipeline.configuration.limits
+    guard let (width, height) = try? PNGDecoder().readHeader(png), width > 0, height > 0,
+      limits.allows(width: width, height: height)
+    else { return 0 }
+    var pixels = width * height
+    for size in context.options.thumbnailSizes {
+      let output = Thumbnail(size: size).outputSize(width: width, height: height)
+      if limits.allows(width: output.width, height: output.height) {
+        pixels += output.width * output.height
+      }
+    }
+    return pixels * 4
+  }
+
+  /// The index entry of `input`, written with these colours.
+  private static func entry(
+    _ input: SpriteInput, average: String?, dominant: String?
+  ) -> BatchIndex.Entry {
+    BatchIndex.Entry(
+      name: input.name, source: input.source.description, theme: "themes/\(input.name).json",
+      average: average, dominant: dominant)
   }
 
   /// The failure record of `input`.

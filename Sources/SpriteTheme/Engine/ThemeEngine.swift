@@ -110,9 +110,18 @@ public struct ThemeEngine: Sendable {
   public func run<Inputs: AsyncSequence>(
     _ inputs: Inputs, progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
+    try await run(inputs, memory: MemoryBudget(limit: options.maxMemory), progress: progress)
+  }
+
+  /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`.
+  func run<Inputs: AsyncSequence>(
+    _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil
+  ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
     let output = try ThemeOutput.prepare(
       options.outputDirectory, thumbnails: !options.thumbnailSizes.isEmpty)
-    let writer = SpriteJob.Context(output: output, options: options)
+    let records = try RunRecords(directory: options.outputDirectory)
+    let writer = SpriteJob.Context(
+      output: output, options: options, memory: memory, records: records)
     var results = [SpriteJob.Result?]()
     var counts = Progress()
     var fatal: Fatal?
@@ -153,14 +162,22 @@ public struct ThemeEngine: Sendable {
     if let fatal { throw fatal }
 
     var index = BatchIndex(entries: [], errors: [])
+    var kept = [RunRecord]()
     for result in results {
       switch result {
-      case .written(let entry), .upToDate(let entry): index.entries.append(entry)
+      case .written(let entry, let record):
+        index.entries.append(entry)
+        if let record { kept.append(record) }
+      case .upToDate(let entry, let record):
+        index.entries.append(entry)
+        kept.append(record)
       case .failed(let failure): index.errors.append(failure)
       case .fatal, nil: break
       }
     }
     index.count = index.entries.count + index.errors.count
+    // A whole run leaves its own records alone, in input order; a stopped one keeps appending.
+    if !Task.isCancelled { try records.replace(with: kept) }
     return index
   }
 

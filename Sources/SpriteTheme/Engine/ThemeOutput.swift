@@ -30,7 +30,7 @@ struct ThemeOutput: Sendable {
     try makeFolder(directory)
     try makeFolder(output.themes)
     if thumbnails { try makeFolder(output.thumbs) }
-    for folder in [output.themes, output.thumbs] { removeTemporaries(in: folder) }
+    for folder in [directory, output.themes, output.thumbs] { removeTemporaries(in: folder) }
     return output
   }
 

@@ -62,18 +62,8 @@ enum AtomicFile {
     return ".\(name).tmp-\(getpid())-\(n)"
   }
 
-  /// True for a name ``temporaryName(for:)`` gives: hidden, with `.tmp-` followed by digits, a
-  /// dash and digits at its end.
+  /// True for a name ``temporaryName(for:)`` may have given: hidden, with `.tmp-` in it.
   static func isTemporary(_ name: String) -> Bool {
-    guard name.hasPrefix("."), let marker = name.ranges(of: ".tmp-").last else {
-      return false
-    }
-    let numbers = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-    return numbers.count == 2 && numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+    name.hasPrefix(".") && name.contains(".tmp-")
   }
-}
-
-extension Character {
-  /// True for `0` to `9`.
-  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

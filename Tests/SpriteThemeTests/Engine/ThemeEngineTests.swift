@@ -82,7 +82,8 @@ struct ThemeEngineTests {
       #expect(index.entries.count == 8 && index.count == 10)
       outputs.append(try Self.files(under: out))
     }
-    #expect(outputs[0].count == 8 * 3 + 1)
+    // Themes, two thumbnails each, index.json and the run's records.
+    #expect(outputs[0].count == 8 * 3 + 2)
     #expect(outputs[0] == outputs[1])
   }
 

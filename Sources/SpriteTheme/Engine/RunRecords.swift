@@ -1,0 +1,136 @@
+import Synchronization
+import SystemPackage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a sprite's files were made from, so that a re-run can keep files that are up to date.
+///
+/// `key` is the SHA-256 of everything the files depend on: the record format, the run's options
+/// (pipeline configuration and thumbnail sizes), the source as the theme records it, and the
+/// digest of the source bytes. `theme` and `thumbnails` are digests of the files as written, so
+/// a file changed or removed since is noticed. Any difference redoes the sprite: a record can
+/// make a run do more work than needed, never keep a file that is out of date.
+struct RunRecord: Sendable, Equatable {
+  /// The sprite's output name.
+  var name: String
+  /// The digest of what the files were made from.
+  var key: String
+  /// The digest of the theme file.
+  var theme: String
+  /// The digest of the thumbnails, in size order.
+  var thumbnails: String
+  /// The index entry's `average`.
+  var average: String?
+  /// The index entry's `dominant`.
+  var dominant: String?
+
+  /// One line: the fields separated by tabs (`-` for a missing colour), ending in a line feed.
+  var line: String {
+    [name, key, theme, thumbnails, average ?? "-", dominant ?? "-"].joined(separator: "\t") + "\n"
+  }
+
+  /// Reads a line of ``line``'s form (without its line feed); nil for anything else, such as
+  /// the cut-off last line of a killed run.
+  init?(line: Substring) {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count == 6, fields[1...3].allSatisfy({ $0.count == 64 }) else { return nil }
+    self.init(
+      name: fields[0], key: fields[1], theme: fields[2], thumbnails: fields[3],
+      average: fields[4] == "-" ? nil : fields[4], dominant: fields[5] == "-" ? nil : fields[5])
+  }
+
+  /// Creates a record.
+  init(
+    name: String, key: String, theme: String, thumbnails: String, average: String?,
+    dominant: String?
+  ) {
+    self.name = name
+    self.key = key
+    self.theme = theme
+    self.thumbnails = thumbnails
+    self.average = average
+    self.dominant = dominant
+  }
+
+  /// The digest of several files' bytes, each preceded by its length.
+  static func digest(of files: [[UInt8]]) -> String {
+    var joined = [UInt8]()
+    for file in files {
+      joined.append(contentsOf: Array("\(file.count):".utf8))
+      joined.append(contentsOf: file)
+    }
+    return SHA256Hex.of(joined)
+  }
+}
+
+/// The records of an output directory, kept in `.spritetheme-state.tsv`: read when a run starts,
+/// one line appended as each sprite's files are written (so a killed run keeps what it did),
+/// and rewritten with the run's records alone when a run completes.
+final class RunRecords: Sendable {
+  /// The file's name in the output directory.
+  static let fileName = ".spritetheme-state.tsv"
+
+  /// The records found when the run started, by name (the last line for a name wins).
+  let previous: [String: RunRecord]
+  private let path: FilePath
+  private let journal: Mutex<FileDescriptor?>
+
+  /// Reads the records of `directory` and opens the file for appending.
+  ///
+  /// - Throws: ``ThemeEngine/Fatal`` when the file cannot be opened for writing.
+  init(directory: FilePath) throws(ThemeEngine.Fatal) {
+    path = directory.appending(Self.fileName)
+    var previous = [String: RunRecord]()
+    if let bytes = try? SpriteFile.read(path) {
+      for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+        if let record = RunRecord(line: line) { previous[record.name] = record }
+      }
+    }
+    self.previous = previous
+    do {
+      journal = Mutex(
+        try FileDescriptor.open(
+          path, .writeOnly, options: [.create, .append, .closeOnExec],
+          permissions: [.ownerReadWrite, .groupRead, .otherRead]))
+    } catch {
+      throw ThemeEngine.Fatal(path: path.string, reason: (error as? Errno)?.reason ?? "\(error)")
+    }
+  }
+
+  deinit {
+    journal.withLock { try? $0?.close() }
+  }
+
+  /// Appends `record` in one write, so lines of concurrent jobs never mix.
+  func append(_ record: RunRecord) throws(ThemeEngine.Fatal) {
+    let failure = journal.withLock { file -> Errno? in
+      guard let file else { return nil }
+      do {
+        _ = try file.writeAll(Array(record.line.utf8))
+        return nil
+      } catch {
+        return error as? Errno ?? .ioError
+      }
+    }
+    if let failure { throw ThemeEngine.Fatal(path: path.string, reason: failure.reason) }
+  }
+
+  /// Replaces the file with `records` alone, atomically, and stops appending.
+  func replace(with records: [RunRecord]) throws(ThemeEngine.Fatal) {
+    journal.withLock { file in
+      try? file?.close()
+      file = nil
+    }
+    do {
+      try AtomicFile.write(Array(records.map(\.line).joined().utf8), to: path)
+    } catch {
+      throw ThemeEngine.Fatal(path: path.string, reason: error.reason)
+    }
+  }
+}
