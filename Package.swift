@@ -96,7 +96,7 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "_SpriteTestSupport",
+        "sprite-theme", "SpriteTheme", "_SpriteTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],

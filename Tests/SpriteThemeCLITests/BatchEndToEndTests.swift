@@ -178,6 +178,24 @@ struct BatchEndToEndTests {
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
   }
 
+  @Test("progress: nothing but the summary when piped; with --progress, lines ending in the totals")
+  func progressWhenPiped() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out").path
+    let plain = try await BuiltBinary.run(["batch", "samples/sprites", "--out", out])
+    #expect(plain.status == 0)
+    let total = Self.samples.count
+    #expect(plain.stderr == "\(total) themes written to \(out), 0 failed.\n")
+    let forced = try await BuiltBinary.run(["batch", "samples/sprites", "--out", out, "--progress"])
+    #expect(forced.status == 0)
+    let lines = forced.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(!forced.stderr.contains("\r") && !forced.stderr.contains("\u{1B}"), "no redraws off a terminal")
+    #expect(lines.count >= 3 && lines.last == "", "\(forced.stderr)")
+    #expect(lines.dropLast().last == "\(total) themes written to \(out), 0 failed.")
+    let last = lines.dropLast(2).last ?? ""
+    #expect(last.hasPrefix("[################] \(total)/\(total) sprites, 0 failed, "), "\(last)")
+  }
+
   @Test("usage errors exit 2", arguments: [
     ["batch", "samples/sprites"],
     ["batch", "--out", "x"],

@@ -65,6 +65,10 @@ struct ParsingTests {
     #expect(batch.analysis.paletteSize == 5)
     #expect(batch.analysis.decoding.maxPixels == 100)
     #expect(batch.progressOptions.quiet && !batch.progressOptions.progress)
+    #expect(batch.maxMemory.bytes == 1 << 30 && !batch.force)
+    let engine = try P.command(
+      ["batch", "a.png", "--out", "o", "--max-memory", "512M", "--force"], as: Batch.self)
+    #expect(engine.maxMemory.bytes == 512 << 20 && engine.force)
     let plain = try P.command(["batch", "samples", "--out=o"], as: Batch.self)
     #expect(plain.jobs == nil)
     #expect(plain.thumbnails == nil)
@@ -204,6 +208,8 @@ struct ParsingTests {
     (["thumbnail", "a.png", "--size", "0", "-o", "t.png"], "--size must be between 1 and 16384, not 0."),
     (["thumbnail", "a.png", "--size", "99999", "-o", "t.png"], "--size must be between 1 and 16384, not 99999."),
     (["batch", "a", "--out", "o", "--jobs", "0"], "--jobs must be at least 1."),
+    (["batch", "a", "--out", "o", "--max-memory", "0"], "--max-memory must be positive."),
+    (["batch", "a", "--out", "o", "--max-memory", "1.5G"], "The value '1.5G' is invalid for '--max-memory <bytes>'"),
     (["batch", "-", "a", "-", "--out", "o"], "Standard input (-) can be read only once."),
     (["batch", "a", "--out", "o", "--quiet", "--progress"], "--quiet and --progress exclude each other."),
     (["fetch", "--out", "o"], "Give exactly one of --pokeapi and --urls."),

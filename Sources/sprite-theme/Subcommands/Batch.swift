@@ -42,49 +42,55 @@ struct Batch: AsyncParsableCommand {
     name: .customLong("thumbnails"), help: ThumbnailSizes.help, transform: ThumbnailSizes.parse)
   var thumbnails: [Int]?
 
+  /// The most bytes of decoded pixels in flight at once.
+  @Option(
+    help: ArgumentHelp(
+      "Most bytes of decoded pixels in memory at once; jobs wait rather than exceed it "
+        + "(a number, or with K, M or G).", valueName: "bytes"))
+  var maxMemory = ByteCount(ThemeEngine.defaultMaxMemory)
+
+  /// Redo every input, even one whose theme is up to date.
+  @Flag(help: "Redo every input, even one whose theme is up to date.")
+  var force = false
+
   /// The extent, palette size and decoding limits.
   @OptionGroup var analysis: AnalysisOptions
 
   /// Whether to draw the progress line.
   @OptionGroup var progressOptions: ProgressOptions
 
-  /// `--jobs` must be at least 1, and `-` may come at most once.
+  /// `--jobs` must be at least 1, `--max-memory` positive, and `-` may come at most once.
   func validate() throws {
     guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    guard maxMemory.bytes > 0 else { throw ValidationError("--max-memory must be positive.") }
     guard inputs.filter({ $0 == "-" }).count <= 1 else {
       throw ValidationError("Standard input (-) can be read only once.")
     }
   }
 
-  /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed.
+  /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed,
+  /// 130 when SIGINT or SIGTERM stopped it (then without the index).
   func run() async throws {
-    let collected = BatchInputs(
-      BatchInput.collect(inputs, excluding: FilePath(outputDirectory)))
-    let engine = ThemeEngine(
-      options: .init(
-        outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
-        thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline))
-    let task = BlockingTask<(Result<BatchIndex, ThemeEngine.Fatal>, interrupted: Bool)>()
-    let (index, interrupted) = try OutputRun.execute(
-      progress: progressOptions, interrupts: .call { task.cancel() }
-    ) { reporter throws(ThemeEngine.Fatal) in
-      let (result, interrupted) = task.run {
-        do throws(ThemeEngine.Fatal) {
-          let index = try await engine.run(collected) {
-            reporter.update(done: $0.done, failed: $0.failed, total: collected.count)
-          }
-          if Task.isCancelled { return (.success(index), true) }
-          try engine.writeIndex(index)
-          return (.success(index), false)
-        } catch {
-          return (.failure(error), false)
-        }
+    let options = ThemeEngine.Options(
+      outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
+      thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
+      force: force)
+    let inputs = self.inputs
+    let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {
+      reporter throws(ThemeEngine.Fatal) in
+      // Inside the cancellable task: a list on standard input may be long in coming.
+      let collected = BatchInputs(BatchInput.collect(inputs, excluding: options.outputDirectory))
+      let engine = ThemeEngine(options: options)
+      let index = try await engine.run(collected) {
+        reporter.update(done: $0.done, failed: $0.failed, total: collected.count)
       }
-      return (try result.get(), interrupted)
+      if Task.isCancelled { return (index, collected.count, true) }
+      try engine.writeIndex(index)
+      return (index, collected.count, false)
     }
     try OutputRun.finish(
       index: index, interrupted: interrupted,
-      interruption: "interrupted after \(index.count) of \(collected.count) inputs",
+      interruption: "interrupted after \(index.count) of \(total) inputs",
       summary: "\(index.entries.count) themes written to \(outputDirectory), "
         + "\(index.errors.count) failed.",
       quiet: progressOptions.quiet)

@@ -100,7 +100,7 @@ struct Fetch: AsyncParsableCommand {
   }
 
   /// Downloads and writes; exit 1 when a download or sprite failed (or no PokeAPI entry has the
-  /// sprite key), 3 when the output failed.
+  /// sprite key), 3 when the output failed, 130 when SIGINT or SIGTERM stopped it.
   func run() async throws {
     let loader = network.loader(outputDirectory: outputDirectory)
     let inputs = try fetchInputs(loader: loader)
@@ -110,20 +110,12 @@ struct Fetch: AsyncParsableCommand {
         thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, downloadOnly: downloadOnly,
         cacheDirectory: FilePath(network.cacheDirectory(outputDirectory: outputDirectory)),
         ttl: network.ttl))
-    let task = BlockingTask<Result<ThemeFetch.Outcome, ThemeEngine.Fatal>>()
-    let outcome = try OutputRun.execute(
-      progress: progressOptions, interrupts: .call { task.cancel() }
-    ) { reporter throws(ThemeEngine.Fatal) in
-      try task.run { [downloadOnly] in
-        do throws(ThemeEngine.Fatal) {
-          return .success(
-            try await fetch.run(inputs: inputs, loader: loader) { counts in
-              reporter.update(fetch: counts, analysing: !downloadOnly)
-            })
-        } catch {
-          return .failure(error)
-        }
-      }.get()
+    // Cancelling the run's task (SIGINT, SIGTERM) cancels the transfers in flight.
+    let outcome = try await OutputRun.execute(progress: progressOptions) {
+      [downloadOnly] reporter throws(ThemeEngine.Fatal) in
+      try await fetch.run(inputs: inputs, loader: loader) { counts in
+        reporter.update(fetch: counts, analysing: !downloadOnly)
+      }
     }
     let written = outcome.downloads?.entries.count ?? outcome.index.entries.count
     let count = outcome.downloads?.count ?? outcome.index.count

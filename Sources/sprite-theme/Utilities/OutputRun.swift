@@ -1,39 +1,33 @@
 import ArgumentParser
 import SpriteTheme
 
-/// The shared frame of `batch` and `fetch`: a progress line, Ctrl-C handling, the failure report
-/// and the SPEC exit code (0, 1 when an input failed, 3 fatal, 130 interrupted).
+/// The shared frame of `batch` and `fetch`: a progress display, SIGINT and SIGTERM as
+/// cancellation, the failure report and the SPEC exit code (0, 1 when an input failed, 3 fatal,
+/// 130 interrupted).
 enum OutputRun {
-  /// How SIGINT and SIGTERM reach the work while ``execute(progress:interrupts:_:)`` runs.
-  enum Interrupts {
-    /// They call this, on a thread of its own (``InterruptHandler``): for work that must be woken,
-    /// such as transfers waiting on the network.
-    case call(@Sendable () -> Void)
-    /// They raise ``InterruptFlag``, which the work polls between items.
-    case raiseFlag
-  }
-
-  /// Runs `body` with a progress line (when `options` ask for one; `body` feeds `reporter`) and
-  /// SIGINT/SIGTERM handled as `interrupts` says; a fatal error is reported and becomes exit 3.
-  static func execute<Outcome>(
-    progress options: ProgressOptions, interrupts: Interrupts,
-    _ body: (_ reporter: ProgressReporter) throws(ThemeEngine.Fatal) -> Outcome
-  ) throws -> Outcome {
-    let reporter = ProgressReporter(enabled: options.showsProgress, noun: "sprites")
-    var handler: InterruptHandler?
-    switch interrupts {
-    case .call(let cancel): handler = InterruptHandler(onInterrupt: cancel)
-    case .raiseFlag: InterruptFlag.install()
+  /// Runs `body` with a progress display (when `options` ask for one; `body` feeds `reporter`)
+  /// in a task that SIGINT and SIGTERM cancel (``Interruption``); a fatal error is reported and
+  /// becomes exit 3.
+  static func execute<Outcome: Sendable>(
+    progress options: ProgressOptions,
+    _ body:
+      @escaping @Sendable (_ reporter: ProgressReporter) async throws(ThemeEngine.Fatal)
+      -> Outcome
+  ) async throws -> Outcome {
+    let reporter = ProgressReporter(options)
+    let result = await Interruption.cancellingOnSignals {
+      () async -> Result<Outcome, ThemeEngine.Fatal> in
+      do throws(ThemeEngine.Fatal) {
+        return .success(try await body(reporter))
+      } catch {
+        return .failure(error)
+      }
     }
-    defer {
-      if let handler { handler.restore() } else { InterruptFlag.restore() }
-    }
-    do {
-      let outcome = try body(reporter)
-      reporter.finish()
+    reporter.finish()
+    switch result {
+    case .success(let outcome):
       return outcome
-    } catch {
-      reporter.finish()
+    case .failure(let error):
       Diagnostics.error(error.description)
       throw ExitCode.fatal
     }

@@ -1,115 +1,130 @@
 import Foundation
 import SpriteThemeFetch
+import SpriteTheme
+import Synchronization
 
-/// The one-line progress display on standard error: counts, rate and time left, redrawn at
-/// most ten times a second.
-final class ProgressReporter: @unchecked Sendable {
-  private let enabled: Bool
-  private let noun: String
-  private let start = MonotonicInstant.now
-  private let lock = NSLock()
-  /// When the line was last drawn; nil before the first time.
-  private var lastDraw: MonotonicInstant?
-  private var drewSomething = false
-  /// Fetch counts not drawn yet (they came within a tenth of a second of the last redraw).
-  private var pendingFetch: (counts: ThemeFetch.Progress, analysing: Bool)?
-  /// The most progress any fetch update so far has shown (see ``update(fetch:analysing:)``).
-  private var newestFetch = 0
-
-  /// Creates a reporter; a disabled one draws nothing.
-  init(enabled: Bool, noun: String) {
-    self.enabled = enabled
-    self.noun = noun
+/// The progress display on standard error: on a terminal one line redrawn in place at most ten
+/// times a second (`[####------------] 120/480 sprites, 2 failed, 95/s, 0:03 left`); when forced
+/// with `--progress` onto a file or pipe, one line a second. ``finish()`` clears a terminal's
+/// line, so the command's summary is the one line left.
+final class ProgressReporter: Sendable {
+  /// What is drawn, and when it was last drawn.
+  private struct State {
+    /// When the line was last drawn; nil before the first time.
+    var lastDraw: ContinuousClock.Instant?
+    /// Whether a line is on screen that ``finish()`` must end.
+    var drawn = false
+    /// The newest line, not drawn yet when it came too soon after the last one.
+    var pending: String?
+    /// The most progress any fetch update so far has shown (see ``update(fetch:analysing:)``).
+    var newestFetch = 0
   }
 
-  /// Records new counts, redrawing the line when enough time has passed or the work is done.
+  private let enabled: Bool
+  private let terminal: Bool
+  private let start = ContinuousClock.now
+  private let state = Mutex(State())
+
+  /// A reporter per `options`: drawing when they ask for progress, in place on a terminal.
+  convenience init(_ options: ProgressOptions) {
+    self.init(enabled: options.showsProgress, terminal: isatty(STDERR_FILENO) == 1)
+  }
+
+  /// A reporter that draws nothing unless `enabled`, and redraws in place on a `terminal`.
+  init(enabled: Bool, terminal: Bool) {
+    self.enabled = enabled
+    self.terminal = terminal
+  }
+
+  /// Records `batch`'s counts.
   func update(done: Int, failed: Int, total: Int) {
     guard enabled else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    let now = MonotonicInstant.now
-    guard done == total || isRedrawDue(at: now) else { return }
-    lastDraw = now
-    drewSomething = true
-    let elapsed = Self.seconds(now - start)
-    let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    let left = rate > 0 ? Double(total - done) / rate : 0
-    let percent = total > 0 ? 100 * done / total : 100
-    let line =
-      "\r\(done)/\(total) \(noun) (\(percent)%), \(failed) failed, "
-      + "\(Int(rate.rounded()))/s, \(Self.clock(left)) left "
-    StandardStream.writeError(line)
+    let elapsed = ContinuousClock.now - start
+    show(
+      Self.batchLine(done: done, failed: failed, total: total, elapsed: elapsed),
+      final: done == total)
   }
 
-  /// Records a fetch's counts (their total is not known ahead: a crawl lists as it goes),
-  /// redrawing at most ten times a second: `12 listed, 9 downloaded, 1 cached, 8 analysed,
-  /// 0 failed, 35/s`, without the analysed count when `analysing` is false. Counts that arrive
-  /// between redraws are drawn by ``finish()`` if nothing newer came.
+  /// Records a fetch's counts (their total is not known ahead: a crawl lists as it goes):
+  /// `12 listed, 9 downloaded, 1 cached, 8 analysed, 0 failed, 35/s`, without the analysed
+  /// count when `analysing` is false.
   func update(fetch counts: ThemeFetch.Progress, analysing: Bool) {
     guard enabled else { return }
-    lock.lock()
-    defer { lock.unlock() }
     // Counts come from several threads; one computed earlier may arrive later. Keep the newest.
     let progressMade = counts.listed + counts.downloaded + counts.cached + counts.failed
-    guard progressMade >= newestFetch else { return }
-    newestFetch = progressMade
-    let now = MonotonicInstant.now
-    guard isRedrawDue(at: now) else {
-      pendingFetch = (counts, analysing)
-      return
+    let newest = state.withLock { state in
+      guard progressMade >= state.newestFetch else { return false }
+      state.newestFetch = progressMade
+      return true
     }
-    drawFetch(counts, analysing: analysing, at: now)
-  }
-
-  /// Draws a fetch's counts; call with the lock held.
-  private func drawFetch(
-    _ counts: ThemeFetch.Progress, analysing: Bool, at now: MonotonicInstant
-  ) {
-    lastDraw = now
-    drewSomething = true
-    pendingFetch = nil
+    guard newest else { return }
     let finished = counts.downloaded + counts.cached + counts.failed
-    let elapsed = Self.seconds(now - start)
-    let rate = elapsed > 0 ? Double(finished) / elapsed : 0
-    var line =
-      "\r\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
+    var line = "\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
     if analysing { line += "\(counts.analysed) analysed, " }
-    line += "\(counts.failed) failed, \(Int(rate.rounded()))/s "
-    StandardStream.writeError(line)
+    line += "\(counts.failed) failed, \(Self.rate(finished, in: ContinuousClock.now - start))/s"
+    show(line, final: false)
   }
 
-  /// True when a tenth of a second has passed since the last redraw (or nothing was drawn yet).
-  private func isRedrawDue(at now: MonotonicInstant) -> Bool {
-    guard let lastDraw else { return true }
-    return now - lastDraw >= .milliseconds(100)
+  /// Draws the last counts if they were held back, and clears a terminal's line.
+  func finish() {
+    guard enabled else { return }
+    state.withLock { state in
+      if let pending = state.pending { draw(pending, in: &state) }
+      if state.drawn && terminal { StandardStream.writeError("\r\u{1B}[K") }
+      state.drawn = false
+    }
+  }
+
+  /// Draws `line` now if a redraw is due (or it is the `final` state), else keeps it for later.
+  private func show(_ line: String, final: Bool) {
+    let interval: Duration = terminal ? .milliseconds(100) : .seconds(1)
+    state.withLock { state in
+      let now = ContinuousClock.now
+      if final || state.lastDraw.map({ now - $0 >= interval }) ?? true {
+        state.lastDraw = now
+        draw(line, in: &state)
+      } else {
+        state.pending = line
+      }
+    }
+  }
+
+  /// Writes `line`: over the previous one on a terminal, as a line of its own elsewhere.
+  private func draw(_ line: String, in state: inout State) {
+    state.pending = nil
+    state.drawn = true
+    StandardStream.writeError(terminal ? "\r\(line)\u{1B}[K" : line + "\n")
+  }
+
+  /// `[####------------] 120/480 sprites, 2 failed, 95/s, 0:03 left`.
+  static func batchLine(done: Int, failed: Int, total: Int, elapsed: Duration) -> String {
+    let width = 16
+    let filled = total > 0 ? width * done / total : width
+    let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+    let perSecond = Double(done) / max(seconds(elapsed), 1e-9)
+    let left = perSecond > 0 ? Double(total - done) / perSecond : 0
+    return "[\(bar)] \(done)/\(total) sprites, \(failed) failed, "
+      + "\(rate(done, in: elapsed))/s, \(clock(left)) left"
+  }
+
+  /// Items per second, rounded.
+  static func rate(_ count: Int, in elapsed: Duration) -> Int {
+    let time = seconds(elapsed)
+    return time > 0 ? Int((Double(count) / time).rounded()) : 0
   }
 
   /// A duration in seconds, with a fraction.
-  private static func seconds(_ duration: Duration) -> Double {
+  static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
   }
-
-  /// Ends the progress line so later messages start on a fresh line.
-  func finish() {
-    guard enabled else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    if let (counts, analysing) = pendingFetch {
-      drawFetch(counts, analysing: analysing, at: MonotonicInstant.now)
-    }
-    if drewSomething { StandardStream.writeError("\n") }
-    drewSomething = false
-  }
-
-  /// `n` with a leading zero below 10 (`7` is `07`).
-  static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
   /// `m:ss` (or `h:mm:ss`) for a number of seconds.
   static func clock(_ seconds: Double) -> String {
     let total = Int(seconds.rounded())
     let (h, m, s) = (total / 3600, (total / 60) % 60, total % 60)
-    let mmss = twoDigits(m) + ":" + twoDigits(s)
-    return h > 0 ? "\(h):\(mmss)" : "\(m):" + twoDigits(s)
+    let ss = s < 10 ? "0\(s)" : "\(s)"
+    guard h > 0 else { return "\(m):\(ss)" }
+    return "\(h):\(m < 10 ? "0\(m)" : "\(m)"):\(ss)"
   }
 }

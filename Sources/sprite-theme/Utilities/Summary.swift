@@ -1,35 +1,60 @@
 import SpriteTheme
 
-/// The readable, few-line summary `analyze` prints without `--json`.
+/// The readable summary `analyze` prints without `--json`: no line wider than 80 columns (colour
+/// escape codes take none), each colour with a swatch on a terminal.
+///
+/// ```text
+/// samples/sprites/crawl-black-cat.png  32 x 32 px, 470 visible (45.9%)
+///   dominant     #000000  27.9% of the visible pixels
+///   average      #2a2a2a  linear light, centre [14,14 4x4], coverage 100%
+///                #292929  encoded sRGB
+///   palette      #000000 27.9%  #202020 26%  #303030 16%  #101010 12.6%  #010101 8.7%
+///                #404040 7.4%  #a5765e 0.9%  #e1a54f 0.6%
+/// ```
 struct Summary {
   /// The theme to describe.
   var theme: Theme
   /// Whether to draw true-colour swatches (only on a terminal).
   var colour: Bool
 
+  /// The widest line, in columns.
+  static let width = 80
+  /// Where colours start: after two spaces and the longest label, `lightVibrant `.
+  static let labelWidth = 15
+
+  /// The summary lines, joined.
+  var text: String { lines.joined(separator: "\n") }
+
   /// The summary lines.
-  var text: String {
+  var lines: [String] {
     let source = theme.source
     let visible = Double(source.opaquePixels) / Double(max(1, source.width * source.height))
-    var lines = [
-      "\(source.path ?? source.url ?? source.name)  \(source.width) x \(source.height) px, "
-        + "\(source.opaquePixels) visible (\(percent(visible)))"
-    ]
+    var lines = heading(
+      source.path ?? source.url ?? source.name,
+      size: "\(source.width) x \(source.height) px, \(source.opaquePixels) visible "
+        + "(\(percent(visible)))")
+    let dominant = theme.dominant
+    lines += row(
+      "dominant", dominant?.hex,
+      dominant.map { ["\(percent($0.population)) of the visible pixels"] } ?? [])
     let average = theme.average
-    lines.append(
-      "  average  \(swatch(average.linear?.hex))\(average.hex ?? "none   ")  linear light, "
-        + "\(region(average.extent)), coverage \(percent(average.coverage))")
-    lines.append(
-      "           \(swatch(average.encoded?.hex))\(average.encoded?.hex ?? "none   ")  encoded sRGB")
+    lines += row(
+      "average", average.linear?.hex,
+      ["linear light", region(average.extent), "coverage \(percent(average.coverage))"])
+    lines += row("", average.encoded?.hex, ["encoded sRGB"])
     let seed = theme.seed
     let premultiplied = (0..<4).map { String(seed.premultiplied[$0]) }.joined(separator: ", ")
-    lines.append(
-      "  seed     \(swatch(seed.hex))"
-        + "\(seed.hex ?? "none   ")  \(region(seed.extent)), coverage \(percent(seed.coverage)), "
-        + "premultiplied [\(premultiplied)]")
+    lines += row(
+      "seed", seed.hex,
+      [
+        region(seed.extent), "coverage \(percent(seed.coverage))",
+        "premultiplied [\(premultiplied)]",
+      ])
     if !theme.palette.isEmpty {
-      let colours = theme.palette.map { "\(swatch($0.hex))\($0.hex) \(percent($0.population))" }
-      lines.append("  palette  " + colours.joined(separator: "  "))
+      let colours = theme.palette.map {
+        swatch($0.hex) + Cell("\($0.hex) \(percent($0.population))")
+      }
+      lines += Self.wrap(Cell(label("palette")), colours, separator: "  ", indent: Self.labelWidth)
     }
     let swatches: [(String, Theme.Swatch?)] = [
       ("vibrant", theme.swatches.vibrant), ("lightVibrant", theme.swatches.lightVibrant),
@@ -37,33 +62,101 @@ struct Summary {
       ("lightMuted", theme.swatches.lightMuted), ("darkMuted", theme.swatches.darkMuted),
     ]
     for (name, chosen) in swatches {
-      let label = name + String(repeating: " ", count: max(0, 13 - name.count))
-      guard let chosen else {
-        lines.append("  \(label)\(swatch(nil))none")
-        continue
-      }
-      lines.append(
-        "  \(label)\(swatch(chosen.hex))\(chosen.hex)  title \(chosen.titleText.hex) "
-          + "(\(ratio(chosen.titleText.contrast))), body \(chosen.bodyText.hex) "
-          + "(\(ratio(chosen.bodyText.contrast)))")
+      lines += row(
+        name, chosen?.hex,
+        chosen.map {
+          [
+            "title \($0.titleText.hex) (\(ratio($0.titleText.contrast)))",
+            "body \($0.bodyText.hex) (\(ratio($0.bodyText.contrast)))",
+          ]
+        } ?? [])
     }
     if let card = theme.card {
-      lines.append(
-        "  card     \(swatch(card.background))\(card.background)  \(card.extent.name), text "
-          + "\(card.text.hex) (\(ratio(card.text.contrast)))")
+      lines += row(
+        "card", card.background,
+        [card.extent.name, "text \(card.text.hex) (\(ratio(card.text.contrast)))"])
     }
-    return lines.joined(separator: "\n")
+    return lines
+  }
+
+  /// Text with the number of columns it takes: escape codes take none.
+  struct Cell {
+    /// The characters to print.
+    var text: String
+    /// The columns they take.
+    var width: Int
+
+    /// Plain text, one column a character.
+    init(_ text: String) {
+      self.init(text, width: text.count)
+    }
+
+    /// Text of a known width.
+    init(_ text: String, width: Int) {
+      self.text = text
+      self.width = width
+    }
+
+    /// Both, one after the other.
+    static func + (left: Cell, right: Cell) -> Cell {
+      Cell(left.text + right.text, width: left.width + right.width)
+    }
+  }
+
+  /// `first` followed by `cells` joined by `separator`, wrapped to ``width`` with later lines
+  /// indented by `indent`; a cell wider than a whole line stands alone on its line.
+  static func wrap(_ first: Cell, _ cells: [Cell], separator: String, indent: Int) -> [String] {
+    var lines: [String] = []
+    var line = first
+    var empty = true
+    for cell in cells {
+      if !empty && line.width + separator.count + cell.width > width {
+        lines.append(line.text)
+        line = Cell(String(repeating: " ", count: indent))
+        empty = true
+      }
+      line = empty ? line + cell : line + Cell(separator) + cell
+      empty = false
+    }
+    lines.append(line.text)
+    return lines
+  }
+
+  /// The name of the file and its size, on one line when they fit; a name wider than a line
+  /// keeps its end.
+  private func heading(_ name: String, size: String) -> [String] {
+    let shown = name.count <= Self.width ? name : "…" + name.suffix(Self.width - 1)
+    if shown.count + 2 + size.count <= Self.width { return ["\(shown)  \(size)"] }
+    return [shown, "  " + size]
+  }
+
+  /// A colour's row: label, swatch, `hex` (or `none`) and `details` joined by commas, wrapped
+  /// under the first detail.
+  private func row(_ name: String, _ hex: String?, _ details: [String]) -> [String] {
+    let start = Cell(label(name)) + swatch(hex) + Cell(hex ?? "none")
+    guard !details.isEmpty else { return [start.text] }
+    let cells = details.indices.map { Cell(details[$0] + ($0 < details.count - 1 ? "," : "")) }
+    return Self.wrap(start + Cell("  "), cells, separator: " ", indent: start.width + 2)
+  }
+
+  /// `  name` padded to ``labelWidth``.
+  private func label(_ name: String) -> String {
+    "  " + name + String(repeating: " ", count: max(1, Self.labelWidth - 2 - name.count))
+  }
+
+  /// Two cells painted in `hex` (`#rrggbb`) with a true-colour escape and two blanks, or four
+  /// blanks for no colour; nothing without colour.
+  private func swatch(_ hex: String?) -> Cell {
+    guard colour else { return Cell("") }
+    guard let hex, hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else {
+      return Cell("    ")
+    }
+    let paint = "\u{1B}[48;2;\(value >> 16);\((value >> 8) & 0xFF);\(value & 0xFF)m"
+    return Cell(paint + "  \u{1B}[0m  ", width: 4)
   }
 
   private func ratio(_ value: Double) -> String {
     String((value * 100).rounded(.down) / 100) + ":1"
-  }
-
-  /// Two cells painted in `hex` (`#rrggbb`) with a true-colour escape, or blanks for no colour.
-  private func swatch(_ hex: String?) -> String {
-    guard colour else { return "" }
-    guard let hex, hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else { return "    " }
-    return "\u{1B}[48;2;\(value >> 16);\((value >> 8) & 0xFF);\(value & 0xFF)m  \u{1B}[0m  "
   }
 
   private func region(_ box: Theme.ExtentBox) -> String {

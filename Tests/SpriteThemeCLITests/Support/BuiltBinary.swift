@@ -16,6 +16,9 @@ enum BuiltBinary {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// When the process ended, as seen by Foundation's own thread (the test's task may resume
+    /// much later on a busy machine).
+    var exitedAt = ContinuousClock.now
   }
 
   /// Starts the binary with `arguments` from the package root, output discarded; standard input
@@ -41,15 +44,15 @@ enum BuiltBinary {
   }
 
   /// Runs the binary with `arguments` from the package root; standard input comes from
-  /// `standardInput` (a file) or is closed; `onStart` gets the child's process id once it runs
-  /// (to signal it, say).
+  /// `standardInput` (a file) or `inputPipe`, or is closed; `onStart` gets the child's process
+  /// id once it runs (to signal it, say).
   ///
   /// The wait suspends rather than blocks: a test's thread goes back to the cooperative pool
   /// (two threads on a two-core machine) while the child runs, so in-process servers and other
   /// tests keep running.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil,
-    onStart: (@Sendable (Int32) -> Void)? = nil
+    inputPipe: Pipe? = nil, onStart: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> Result {
     let process = configured(arguments, environment: environment)
     // Output goes to temporary files, so a large output can never block the child.
@@ -69,10 +72,16 @@ enum BuiltBinary {
     }
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    if let inputPipe {
+      process.standardInput = inputPipe
+    } else {
+      process.standardInput =
+        try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+    }
+    let exitedAt = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<ContinuousClock.Instant, any Error>) in
       // Set before the launch, so an exit can never be missed.
-      process.terminationHandler = { _ in continuation.resume() }
+      process.terminationHandler = { _ in continuation.resume(returning: .now) }
       do {
         try process.run()
         onStart?(process.processIdentifier)
@@ -84,6 +93,6 @@ enum BuiltBinary {
     return Result(
       status: process.terminationStatus,
       stdout: try String(contentsOf: outURL, encoding: .utf8),
-      stderr: try String(contentsOf: errURL, encoding: .utf8))
+      stderr: try String(contentsOf: errURL, encoding: .utf8), exitedAt: exitedAt)
   }
 }
