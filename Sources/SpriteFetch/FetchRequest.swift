@@ -59,11 +59,6 @@ public struct FetchRequest: Sendable, Equatable {
     self.headers = headers
   }
 
-  /// The schemes ``origin`` allows, lowercase.
-  public var allowedSchemes: Set<String> {
-    origin == .user ? ["http", "https", "file"] : ["http", "https"]
-  }
-
   /// True when there is any header line to send.
   var hasHeaders: Bool { ifNoneMatch != nil || ifModifiedSince != nil || !headers.isEmpty }
 
