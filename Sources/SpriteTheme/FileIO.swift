@@ -1,5 +1,3 @@
-import SpriteFetch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -81,7 +79,7 @@ public enum FileIO {
     }
     if failure != 0 { throw Failure(errno: failure) }
     if bytes.count <= size { return bytes }
-    var chunk = [UInt8](filled: 0, count: 1 << 16)
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, $0.count) }
       if n < 0 {
@@ -174,7 +172,7 @@ public enum FileIO {
   /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the
   /// directory.
   static func temporaryName(for name: String) -> String {
-    TemporaryName.make(for: name, hidden: true)
+    AtomicFile.temporaryName(for: name)
   }
 
   /// Calls `body` with the name (its bytes, without the NUL) and `d_type` of every entry of

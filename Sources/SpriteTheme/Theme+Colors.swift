@@ -113,8 +113,10 @@ extension Theme {
 
     /// The card for `image`: the first of seed, centre and full with any coverage, or `nil`
     /// when the sprite is fully transparent. `seed` is the seed-extent average when the caller
-    /// has it already, so it is not computed twice.
-    public init?(image: RGBAImage, seed: AreaAverage? = nil) {
+    /// has it already, so it is not computed twice; `textMode` is the strength of the text.
+    public init?(
+      image: RGBAImage, seed: AreaAverage? = nil, textMode: TextColor.Mode = .minimumAlpha
+    ) {
       for extent in [Extent.seed, .centre, .full] {
         let average =
           extent == .seed ? (seed ?? AreaAverage(of: image, over: .seed))
@@ -122,7 +124,7 @@ extension Theme {
         guard let colour = average.encoded else { continue }
         self.extent = ExtentBox(extent, region: average.region)
         background = colour.hex
-        text = Text(TextColor.cardText(on: colour))
+        text = Text(TextColor.cardText(on: colour, mode: textMode))
         return
       }
       return nil

@@ -28,12 +28,4 @@ public enum ThemeEncoder {
     writer.write(theme)
     writer.finish()
   }
-
-  /// The UTF-8 JSON bytes of a `fetch --download-only` `index.json`, ending in a newline.
-  public static func encode(_ index: DownloadIndex) -> [UInt8] {
-    var writer = JSONWriter(capacity: 256 + 160 * (index.entries.count + index.errors.count))
-    writer.write(index)
-    writer.finish()
-    return writer.bytes
-  }
 }

@@ -59,8 +59,8 @@ public struct ThemePipeline: Sendable {
       average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
       seed: Theme.Seed(average: seed),
       palette: palette.entries.map(Theme.PaletteColor.init),
-      swatches: Theme.SwatchSet(Swatches(palette: candidates)),
-      card: Theme.Card(image: image, seed: seed))
+      swatches: Theme.SwatchSet(Swatches(palette: candidates, textMode: configuration.textMode)),
+      card: Theme.Card(image: image, seed: seed, textMode: configuration.textMode))
   }
 
   /// Swatches are chosen from a palette of this many colours, Android's default, whatever `K` is.

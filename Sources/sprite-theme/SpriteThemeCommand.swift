@@ -1,49 +1,13 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-import SpriteFetch
+import ArgumentParser
+import Foundation
 
-/// The `sprite-theme` program: reads the command line through the subcommands' tables, then runs
-/// one of `analyze`, `batch`, `fetch` and `thumbnail`, or prints help or the version.
+/// The `sprite-theme` program: `analyze`, `batch`, `fetch` and `thumbnail`, with help, the
+/// version and shell completions from ArgumentParser, and the SPEC's exit codes.
 @main
-enum SpriteThemeCommand {
-  /// What a command line asks for.
-  enum Request {
-    /// Print this command's help on standard output.
-    case showHelp(CommandSpec)
-    /// Print the version on standard output.
-    case showVersion
-    /// Run this subcommand.
-    case run(any Subcommand)
-  }
-
-  /// The program's name, the first word of every usage line.
-  static let name = "sprite-theme"
-
-  /// The subcommands, in the order help lists them.
-  static var subcommands: [any Subcommand.Type] {
-    [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self]
-  }
-
-  /// The subcommand `word` selects, if any: found by name alone, so that running one command
-  /// does not build the other commands' tables (or an array of them) first.
-  static func subcommand(named word: String?) -> (any Subcommand.Type)? {
-    switch word {
-    case Analyze.name?: Analyze.self
-    case Batch.name?: Batch.self
-    case Fetch.name?: Fetch.self
-    case ThumbnailCommand.name?: ThumbnailCommand.self
-    default: nil
-    }
-  }
-
-  /// The root's table: help texts, the built-in options and the subcommands.
-  static let spec = CommandSpec(
-    name: name,
+struct SpriteThemeCommand: AsyncParsableCommand {
+  /// The root's help texts, version and subcommands.
+  static let configuration = CommandConfiguration(
+    commandName: "sprite-theme",
     abstract: "Turn PNG sprites into colour data, theme JSON and thumbnails.",
     discussion: """
       Colours follow the SpriteTheme contract: 8-bit straight-alpha RGBA from the PNG (no colour \
@@ -52,81 +16,69 @@ enum SpriteThemeCommand {
       Exit codes: 0 success, 1 an input failed, 2 usage error, 3 fatal (output not writable), \
       130 interrupted.
       """,
-    subcommands: subcommands.map { $0.spec })
+    version: SpriteThemeVersion.current,
+    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self])
 
-  /// Parses the arguments, runs the subcommand and exits with the SPEC's exit codes.
-  static func main() {
+  /// Parses the command line, runs the subcommand and exits with the SPEC's exit codes (a usage
+  /// error is 2 here, where ArgumentParser's own `main` would exit with `EX_USAGE`, 64).
+  static func main() async {
     ignoreBrokenPipes()
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    // `fetch` needs libcurl: load it on another core while the arguments are parsed.
-    if arguments.first == "fetch" {
-      CurlDataLoader.loadLibraryInBackground()
+    let command: any ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      exit(reporting: error, for: Self.self)
     }
     do {
-      switch try parse(arguments) {
-      case .showHelp(let command):
-        print(HelpRenderer.help(for: command, columns: TerminalWidth.current))
-      case .showVersion:
-        print(SpriteThemeVersion.current)
-      case .run(let command):
-        MemoryReuse.keepFreedMemory()
+      var command = command
+      if var asynchronous = command as? any AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
         try command.run()
       }
     } catch {
-      report(error)
-      ProcessEnd.exit(exitStatus(for: error))
+      exit(reporting: error, for: type(of: command))
     }
-    ProcessEnd.exit(ExitCodes.success)
+    exit(ExitCode.success.rawValue)
   }
 
-  /// What `arguments` (the command line without the program's name) ask for.
-  ///
-  /// `help [subcommand]`, `-h`, `--help` and `--version` work at every level; a usage error
-  /// carries the command whose usage line goes with it.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
-    guard let first = arguments.first else { return .showHelp(spec) }
-    if first == "help" {
-      let named = arguments.dropFirst().first
-      return .showHelp(subcommand(named: named)?.spec ?? spec)
+  /// Prints what `error` says (help and the version on standard output, anything else on
+  /// standard error, with the usage of `command`) and exits with ``exitStatus(for:)``.
+  static func exit(reporting error: any Error, for command: any ParsableCommand.Type) -> Never {
+    let status = exitStatus(for: error)
+    let message = self.message(reporting: error, for: command)
+    if status == ExitCode.success.rawValue {
+      if !message.isEmpty { print(message) }
+    } else if !message.isEmpty {
+      Diagnostics.write(message)
     }
-    guard let subcommand = subcommand(named: first) else {
-      do {
-        switch try CommandLineParser.parse(arguments, for: spec) {
-        case .showVersion: return .showVersion
-        case .showHelp, .run: return .showHelp(spec)
-        }
-      } catch {
-        throw error.attributed(to: spec)
-      }
-    }
-    do {
-      switch try CommandLineParser.parse(Array(arguments.dropFirst()), for: subcommand.spec) {
-      case .showHelp: return .showHelp(subcommand.spec)
-      case .showVersion: return .showVersion
-      case .run(let parsed): return .run(try subcommand.init(parsed: parsed))
-      }
-    } catch {
-      throw error.attributed(to: subcommand.spec)
-    }
+    exit(status)
   }
 
-  /// The exit status for an error that ended the run: 2 for a usage error, an ``ExitCode``'s own
-  /// code, and 1 for anything else.
+  /// What to print for `error`; a usage error found while `command` ran (a file named on the
+  /// command line that cannot be read) shows that command's usage, as one found by parsing does.
+  static func message(reporting error: any Error, for command: any ParsableCommand.Type) -> String {
+    guard let validation = error as? ValidationError, command != Self.self else {
+      return fullMessage(for: error)
+    }
+    let name = command.configuration.commandName ?? ""
+    return """
+      Error: \(validation.message)
+      Usage: \(usageString(for: command))
+        See '\(configuration.commandName ?? "") \(name) --help' for more information.
+      """
+  }
+
+  /// The exit status for an error that ended the run: 2 for a usage error, 0 for help, the
+  /// version and completions, an ``ExitCode``'s own code, and 1 for anything else.
   static func exitStatus(for error: any Error) -> Int32 {
-    switch error {
-    case is UsageError: return ExitCodes.usage
-    case let exit as ExitCode: return exit.rawValue
-    default: return ExitCodes.inputFailed
-    }
+    let code = exitCode(for: error)
+    return code == .validationFailure ? ExitCode.usage.rawValue : code.rawValue
   }
 
-  /// Writes a usage error's report, or `Error: …` for an unexpected error, on standard error;
-  /// an ``ExitCode`` was reported where it was thrown.
-  private static func report(_ error: any Error) {
-    switch error {
-    case let usage as UsageError: Diagnostics.write(usage.report)
-    case is ExitCode: break
-    default: Diagnostics.write("Error: \(error)")
-    }
+  /// Ends the process with `status`, standard output flushed.
+  private static func exit(_ status: Int32) -> Never {
+    fflush(nil)
+    Foundation.exit(status)
   }
 }

@@ -12,35 +12,6 @@ struct EndToEndTests {
     #expect((20...60).contains(Self.samples.count), "found \(Self.samples.count) samples")
   }
 
-  /// Runs a binutils tool (through `env`, which finds it on the path) to its end; its exit
-  /// status and standard output. The output is small, so reading it all before waiting is safe.
-  static func binutils(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
-  }
-
-  #if os(Linux)
-    @Test("the binary does not link libcurl, libpng or zlib: each is loaded on first use only")
-    func libcurlIsNotLinked() throws {
-      // readelf ships with binutils, which the Swift toolchain needs for linking.
-      let (status, output) = try Self.binutils(["readelf", "--dynamic", BuiltBinary.url.path])
-      #expect(status == 0)
-      let needed = output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-      #expect(needed.contains { $0.contains("libdeflate") }, "readelf lists the needed libraries")
-      // fetch opens libcurl; an unusual PNG or a thumbnail opens libpng, which brings zlib.
-      for library in ["libcurl", "libpng", "libz."] {
-        #expect(!needed.contains { $0.contains(library) }, "\(library): \(needed)")
-      }
-    }
-  #endif
-
   @Test("analyze prints a summary for every sample")
   func analyzeEverySample() async throws {
     for url in Self.samples {

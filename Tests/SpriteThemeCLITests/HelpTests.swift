@@ -1,65 +1,54 @@
+import ArgumentParser
+import Foundation
 import Testing
 import _SpriteTestSupport
 
 @testable import sprite_theme
 
-@Suite("Help text")
+@Suite("Help text, version and completions")
 struct HelpTests {
-  /// Every command's table with the name of its golden file.
-  static let commands: [(String, CommandSpec)] = [
-    ("root", SpriteThemeCommand.spec),
-    ("analyze", Analyze.spec),
-    ("batch", Batch.spec),
-    ("fetch", Fetch.spec),
-    ("thumbnail", ThumbnailCommand.spec),
+  /// Every command with the name of its golden file.
+  static let commands: [(String, any ParsableCommand.Type)] = [
+    ("root", SpriteThemeCommand.self),
+    ("analyze", Analyze.self),
+    ("batch", Batch.self),
+    ("fetch", Fetch.self),
+    ("thumbnail", ThumbnailCommand.self),
   ]
 
+  /// The help of `command` as the program prints it, wrapped to `columns`.
+  static func help(_ command: any ParsableCommand.Type, columns: Int) -> String {
+    SpriteThemeCommand.helpMessage(for: command, columns: columns)
+  }
+
   @Test("each command's help matches its golden file", arguments: commands)
-  func helpMatchesGolden(name: String, command: CommandSpec) {
-    let help = HelpRenderer.help(for: command, columns: 100)
-    Golden.assertMatches(help + "\n", named: "help-\(name).txt")
+  func helpMatchesGolden(name: String, command: any ParsableCommand.Type) {
+    Golden.assertMatches(Self.help(command, columns: 100) + "\n", named: "help-\(name).txt")
   }
 
-  @Test("help names every extent form and the exit codes")
+  @Test("help names every extent form, the exit codes and every subcommand")
   func helpExplainsItself() {
-    let analyze = HelpRenderer.help(for: Analyze.spec, columns: 100)
+    let analyze = Self.help(Analyze.self, columns: 100)
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
-    let root = HelpRenderer.help(for: SpriteThemeCommand.spec, columns: 100)
+    let root = Self.help(SpriteThemeCommand.self, columns: 100)
     #expect(root.contains("Exit codes"))
-    #expect(root.contains("analyze") && root.contains("batch") && root.contains("thumbnail"))
-  }
-
-  @Test("help lists every row of the command's table, with its default", arguments: commands)
-  func helpListsTheTable(name: String, command: CommandSpec) {
-    let help = HelpRenderer.help(for: command, columns: 200)
-    for argument in command.allArguments {
-      #expect(help.contains("  \(argument.helpLabel)  "), "\(name): \(argument.helpLabel)")
-      #expect(help.contains(HelpRenderer.description(of: argument)), "\(name): \(argument.name)")
+    for name in ["analyze", "batch", "fetch", "thumbnail"] { #expect(root.contains("  \(name)  ")) }
+    for (name, command) in Self.commands.dropFirst() {
+      #expect(Self.help(command, columns: 100).contains("USAGE: sprite-theme \(name) "))
     }
-    for subcommand in command.subcommands { #expect(help.contains("  \(subcommand.name)  ")) }
   }
 
   @Test("help wraps its paragraphs and lists to the width asked for", arguments: [40, 61, 80, 132])
   func helpWraps(columns: Int) {
     for (name, command) in Self.commands {
-      let lines = HelpRenderer.help(for: command, columns: columns).split(separator: "\n")
-      // The usage line and the closing pointer are never wrapped (nor were they by ArgumentParser).
+      let lines = Self.help(command, columns: columns).split(separator: "\n")
+      // The usage line and the closing pointer are never wrapped.
       for line in lines where !line.hasPrefix("USAGE: ") && !line.hasPrefix("  See '") {
         let longestWord = line.split(separator: " ").map(\.count).max() ?? 0
         #expect(
-          line.count <= columns || longestWord + HelpRenderer.descriptionColumn >= columns,
-          "\(name) at \(columns): '\(line)'")
+          line.count <= columns || longestWord + 26 >= columns, "\(name) at \(columns): '\(line)'")
       }
     }
-  }
-
-  @Test("wrapping breaks at spaces, keeps the text's own line breaks, indents non-empty lines")
-  func wrappingRule() {
-    #expect("aaa bbb ccc".wrapped(to: 8) == "aaa bbb\nccc")
-    #expect("aaa bbb ccc".wrapped(to: 6) == "aaa\nbbb\nccc")
-    #expect("aaa bbb ccc".wrapped(to: 7) == "aaa\nbbb ccc", "the last line may fill the width")
-    #expect("one\n\ntwo".wrapped(to: 80, indent: 2) == "  one\n\n  two")
-    #expect("averyveryverylongword next".wrapped(to: 5) == "averyveryverylongword\nnext")
   }
 
   @Test("help batch and batch --help print the same text: the golden, on standard output")
@@ -70,7 +59,7 @@ struct HelpTests {
     let viaShortFlag = try await BuiltBinary.run(["batch", "-h"], environment: environment)
     #expect(viaHelp.status == 0 && viaFlag.status == 0 && viaShortFlag.status == 0)
     #expect(viaHelp.stdout == viaFlag.stdout && viaFlag.stdout == viaShortFlag.stdout)
-    #expect(viaHelp.stdout == HelpRenderer.help(for: Batch.spec, columns: 100) + "\n")
+    #expect(viaHelp.stdout == Self.help(Batch.self, columns: 100) + "\n")
     #expect(viaHelp.stderr.isEmpty && viaFlag.stderr.isEmpty)
   }
 
@@ -81,5 +70,37 @@ struct HelpTests {
       #expect(result.status == 0)
       #expect(result.stdout == SpriteThemeVersion.current + "\n")
     }
+  }
+
+  @Test("--generate-completion-script writes a script for each shell that names every subcommand")
+  func completionScripts() async throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let result = try await BuiltBinary.run(["--generate-completion-script", shell])
+      #expect(result.status == 0, "\(shell): \(result.stderr)")
+      #expect(result.stderr.isEmpty, "\(shell)")
+      for word in ["analyze", "batch", "fetch", "thumbnail", "palette-size", "lanczos3"] {
+        #expect(result.stdout.contains(word), "\(shell) script lacks \(word)")
+      }
+    }
+    let unknown = try await BuiltBinary.run(["--generate-completion-script", "tcsh"])
+    #expect(unknown.status == 2)
+  }
+
+  @Test("bash accepts the bash completion script (bash -n)")
+  func bashScriptParses() async throws {
+    let result = try await BuiltBinary.run(["--generate-completion-script", "bash"])
+    #expect(result.status == 0)
+    let directory = try TemporaryDirectory()
+    let script = directory.url.appendingPathComponent("sprite-theme.bash")
+    try Data(result.stdout.utf8).write(to: script)
+    let bash = Process()
+    bash.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    bash.arguments = ["bash", "-n", script.path]
+    let errors = Pipe()
+    bash.standardError = errors
+    try bash.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    bash.waitUntilExit()
+    #expect(bash.terminationStatus == 0, "\(message)")
   }
 }

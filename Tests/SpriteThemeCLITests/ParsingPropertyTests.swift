@@ -131,7 +131,7 @@ struct ParsingPropertyTests {
       #expect(batch.inputs == inputs, "\(context)")
       #expect(batch.outputDirectory == out, "\(context)")
       #expect(batch.jobs == jobs, "\(context)")
-      #expect(batch.thumbnails == thumbnails, "\(context)")
+      #expect((batch.thumbnails ?? []) == thumbnails, "\(context)")
       analysis.check(batch.analysis, batch.progressOptions, context)
     }
   }
@@ -217,7 +217,7 @@ struct ParsingPropertyTests {
       #expect(fetch.pokeapi == pokeapi && fetch.urls == urls, "\(context)")
       #expect(fetch.limit == limit && fetch.offset == offset, "\(context)")
       #expect(fetch.includeForms == includeForms && fetch.spriteKey == spriteKey, "\(context)")
-      #expect(fetch.outputDirectory == out && fetch.thumbnails == thumbnails, "\(context)")
+      #expect(fetch.outputDirectory == out && (fetch.thumbnails ?? []) == thumbnails, "\(context)")
       #expect(fetch.downloadOnly == downloadOnly, "\(context)")
       #expect(fetch.network.cache == cache && fetch.network.ttl == ttl, "\(context)")
       #expect(fetch.network.concurrency == concurrency && fetch.network.retries == retries, "\(context)")

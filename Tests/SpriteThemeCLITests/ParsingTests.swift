@@ -1,3 +1,4 @@
+import ArgumentParser
 import SpriteCore
 import Testing
 
@@ -7,16 +8,10 @@ import Testing
 struct ParsingTests {
   typealias P = CommandLineParsing
 
-  @Test("every subcommand is found by its table's name, and no other word finds one")
-  func subcommandsAreFoundByName() {
-    for subcommand in SpriteThemeCommand.subcommands {
-      #expect(subcommand.name == subcommand.spec.name)
-      let found = SpriteThemeCommand.subcommand(named: subcommand.spec.name)
-      #expect(found.map(ObjectIdentifier.init) == ObjectIdentifier(subcommand))
-    }
-    for word in [nil, "", "Batch", "batches", "help", "--version"] {
-      #expect(SpriteThemeCommand.subcommand(named: word) == nil)
-    }
+  @Test("the root has the four subcommands, in the order help lists them")
+  func subcommands() {
+    let names = SpriteThemeCommand.configuration.subcommands.map { $0.configuration.commandName }
+    #expect(names == ["analyze", "batch", "fetch", "thumbnail"])
   }
 
   @Test("analyze takes a file, --json and every extent spelling")
@@ -72,7 +67,7 @@ struct ParsingTests {
     #expect(batch.progressOptions.quiet && !batch.progressOptions.progress)
     let plain = try P.command(["batch", "samples", "--out=o"], as: Batch.self)
     #expect(plain.jobs == nil)
-    #expect(plain.thumbnails.isEmpty)
+    #expect(plain.thumbnails == nil)
     #expect(plain.analysis.extent == .centre && plain.analysis.paletteSize == 8)
     #expect(!plain.progressOptions.quiet && !plain.progressOptions.progress)
   }
@@ -128,9 +123,9 @@ struct ParsingTests {
   @Test("a value that starts with - must be attached: --limit=-1 reaches the rule, --limit -1 has no value")
   func dashValues() {
     let attached = P.usageError(["fetch", "--urls", "f", "--out", "o", "--limit=-1"])
-    #expect(attached?.message == "--limit and --offset must not be negative.")
+    #expect(attached == "--limit and --offset must not be negative.")
     let separate = P.usageError(["fetch", "--urls", "f", "--out", "o", "--limit", "-1"])
-    #expect(separate?.message == "Missing value for '--limit <n>'")
+    #expect(separate == "Missing value for '--limit <n>'")
   }
 
   @Test(
@@ -142,27 +137,22 @@ struct ParsingTests {
       (["batch", "-h"], "sprite-theme batch"), (["batch", "a", "--bogus", "--help"], "sprite-theme batch"),
       (["help", "fetch"], "sprite-theme fetch"), (["fetch", "--version", "-h"], "sprite-theme fetch"),
     ])
-  func helpRequests(arguments: [String], path: String) throws {
-    #expect(try P.helpRequested(arguments) == path)
+  func helpRequests(arguments: [String], path: String) {
+    #expect(P.helpRequested(arguments) == path)
   }
 
   @Test("--version asks for the version", arguments: [["--version"], ["analyze", "--version"], ["--version", "batch"]])
-  func versionRequests(arguments: [String]) throws {
-    guard case .showVersion = try SpriteThemeCommand.parse(arguments) else {
-      Issue.record("\(arguments) should ask for the version")
-      return
-    }
+  func versionRequests(arguments: [String]) {
+    let outcome = P.outcome(arguments)
+    #expect(outcome?.status == 0 && outcome?.message == SpriteThemeVersion.current)
   }
 
   @Test("usage errors are rejected with their message, and exit 2", arguments: ParsingTests.rejected)
   func rejects(arguments: [String], message: String) {
-    guard let error = P.usageError(arguments) else {
-      Issue.record("\(arguments) parsed")
-      return
-    }
-    #expect(error.message == message, "\(arguments)")
-    #expect(error.command != nil, "a usage error names the command whose usage to show")
-    #expect(SpriteThemeCommand.exitStatus(for: error) == ExitCodes.usage)
+    let outcome = P.outcome(arguments)
+    #expect(outcome?.status == 2, "\(arguments)")
+    #expect(P.usageError(arguments) == message, "\(arguments)")
+    #expect(outcome?.message.contains("\nUsage: sprite-theme") == true, "the usage follows")
   }
 
   /// Command lines that must fail, with the first line of what they print.
@@ -237,28 +227,41 @@ struct ParsingTests {
 
   @Test("a usage error reports Error, the argument's help, the usage and where to look")
   func usageReport() throws {
-    let error = try #require(P.usageError(["thumbnail", "a.png", "--size", "x", "-o", "t.png"]))
+    let error = try #require(P.outcome(["thumbnail", "a.png", "--size", "x", "-o", "t.png"]))
     #expect(
-      error.report.split(separator: "\n") == [
+      error.message.split(separator: "\n") == [
         "Error: The value 'x' is invalid for '--size <n>'",
         "Help:  --size <n>  Longest side of the thumbnail in pixels (1-16384).",
         "Usage: sprite-theme thumbnail <file> --size <n> [--filter <filter>] --output <out.png> [--max-pixels <n>]",
         "  See 'sprite-theme thumbnail --help' for more information.",
       ])
-    let rule = try #require(P.usageError(["fetch", "--out", "o"]))
+    let rule = try #require(P.outcome(["fetch", "--out", "o"]))
     #expect(
-      rule.report == """
+      rule.message == """
         Error: Give exactly one of --pokeapi and --urls.
         Usage: sprite-theme fetch [<options>] --out <dir>
           See 'sprite-theme fetch --help' for more information.
         """)
-    let root = try #require(P.usageError(["--bogus"]))
-    #expect(root.report.hasSuffix("Usage: sprite-theme <subcommand>\n  See 'sprite-theme --help' for more information."))
+    let root = try #require(P.outcome(["--bogus"]))
+    #expect(root.message.hasSuffix("Usage: sprite-theme <subcommand>\n  See 'sprite-theme --help' for more information."))
   }
 
-  @Test("exit statuses: 2 for usage errors, an exit code's own value, 1 for anything else")
+  @Test("a usage error found while running (an unreadable URL list) shows its command's usage")
+  func runtimeUsageReport() {
+    let message = SpriteThemeCommand.message(
+      reporting: ValidationError("Cannot read the URL list 'x'."), for: Fetch.self)
+    #expect(
+      message == """
+        Error: Cannot read the URL list 'x'.
+        Usage: sprite-theme fetch [<options>] --out <dir>
+          See 'sprite-theme fetch --help' for more information.
+        """)
+  }
+
+  @Test("exit statuses: 2 for usage errors, 0 for help, an exit code's own value, 1 for anything else")
   func exitStatuses() {
-    #expect(SpriteThemeCommand.exitStatus(for: UsageError("x")) == 2)
+    #expect(SpriteThemeCommand.exitStatus(for: ValidationError("x")) == 2)
+    #expect(SpriteThemeCommand.exitStatus(for: CleanExit.helpRequest()) == 0)
     #expect(SpriteThemeCommand.exitStatus(for: ExitCode.inputFailed) == 1)
     #expect(SpriteThemeCommand.exitStatus(for: ExitCode.fatal) == 3)
     #expect(SpriteThemeCommand.exitStatus(for: ExitCode.interrupted) == 130)
@@ -279,3 +282,6 @@ struct ParsingTests {
         """)
   }
 }
+
+/// An error of no known kind.
+struct CommandLineParsingFailure: Error {}

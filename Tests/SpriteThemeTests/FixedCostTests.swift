@@ -152,25 +152,6 @@ struct FixedCostTests {
       """)
   }
 
-  @Test("a folder not asked for is not created, but its stale temporaries are removed")
-  func foldersOnlyWhenAsked() throws {
-    let directory = try TemporaryDirectory()
-    let fresh = directory.url.path + "/fresh"
-    _ = try OutputDirectory.prepare(path: fresh, folders: [.themes])
-    #expect(FileManager.default.fileExists(atPath: fresh + "/themes"))
-    #expect(!FileManager.default.fileExists(atPath: fresh + "/thumbs"))
-    #expect(!FileManager.default.fileExists(atPath: fresh + "/sprites"))
-
-    let used = directory.url.path + "/used"
-    try FileManager.default.createDirectory(
-      atPath: used + "/thumbs", withIntermediateDirectories: true)
-    try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/.a-32.png.tmp-7-1"))
-    try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/a-32.png"))
-    _ = try OutputDirectory.prepare(path: used, folders: [.themes])
-    #expect(!FileManager.default.fileExists(atPath: used + "/thumbs/.a-32.png.tmp-7-1"))
-    #expect(FileManager.default.fileExists(atPath: used + "/thumbs/a-32.png"))
-  }
-
   @Test("the ASCII name fast path agrees with Foundation's folding")
   func asciiNamesAgree() {
     var rng = SeededRandom(seed: 3)
@@ -236,26 +217,5 @@ struct FixedCostTests {
     #expect(inputs.map(\.name) == ["b", "dangling", "inner", "link", "a", "z"])
     // A folder given as a link lists nothing, as FileManager's enumerator did.
     #expect(BatchInput.collect([root + "/linkdir"]).isEmpty)
-  }
-
-  @Test("preparing an output directory removes the temporaries a killed run left, nothing else")
-  func staleTemporaries() throws {
-    let directory = try TemporaryDirectory()
-    let root = directory.url.path + "/out"
-    let stale = ["themes/.a.json.tmp-12-3", ".index.json.tmp-9-9", "thumbs/.b-32.png.tmp-1-1", ".tmp-"]
-    let kept = ["themes/a.json", "themes/.hidden", "c.tmp-1-1", "themes/x.tmp-", ".tmp", "index.json"]
-    try FileManager.default.createDirectory(
-      atPath: root + "/themes", withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: root + "/thumbs", withIntermediateDirectories: true)
-    for relative in stale + kept {
-      try Data([1]).write(to: URL(fileURLWithPath: root + "/" + relative))
-    }
-    _ = try OutputDirectory.prepare(path: root)
-    for relative in stale {
-      #expect(!FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
-    }
-    for relative in kept {
-      #expect(FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
-    }
   }
 }

@@ -100,7 +100,7 @@ public enum Contrast {
   // MARK: Private
 
   /// (v/255)^2.4 for every 8-bit value (APCA's simple transfer curve).
-  private static let apcaLinear: [Double] = TransferTables.apcaLinear
+  private static let apcaLinear: [Double] = (0...255).map { pow(Double($0) / 255, 2.4) }
 
   /// APCA's soft clamp near black: Y + (0.022 − Y)^1.414 when Y ≤ 0.022.
   private static func softClampBlack(_ y: Double) -> Double {

@@ -1,17 +1,17 @@
 /// The sRGB transfer function (IEC 61966-2-1) between 8-bit encoded values and linear light.
 ///
-/// Decoding uses a 256-entry table of exact values (``TransferTables``, literals checked against
-/// ``toLinear(_:)`` by the tests); encoding rounds to the nearest 8-bit value.
+/// Decoding uses a 256-entry table of ``toLinear(_:)``'s values; encoding rounds to the nearest
+/// 8-bit value.
 /// Source: IEC 61966-2-1:1999, the piecewise curve with the 0.04045 / 0.0031308 breakpoints.
 public enum SRGB {
   /// Linear light in [0, 1] for each 8-bit encoded value.
-  public static let decodeTable: [Double] = TransferTables.srgbToLinear
+  public static let decodeTable: [Double] = (0...255).map { toLinear(Double($0) / 255) }
 
   /// Linear light in units of 1/65535 for each 8-bit encoded value, rounded to nearest.
   ///
   /// Sums of these integers stay exact in `Double` and `UInt64`, so averages in linear light do
   /// not depend on summation order. Every value decodes back to its own byte with ``encode(_:)``.
-  public static let decodeTable16: [UInt16] = TransferTables.srgbToLinear16
+  public static let decodeTable16: [UInt16] = decodeTable.map { UInt16(($0 * 65535).rounded()) }
 
   /// Linear light in [0, 1] for an 8-bit encoded value.
   @inlinable

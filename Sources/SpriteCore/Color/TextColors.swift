@@ -1,15 +1,17 @@
 /// The title and body text colours for one background, chosen as Android Palette does.
 ///
-/// Title text must reach WCAG 3.0 and body text 4.5. The choice (androidx
+/// Title text must reach WCAG 3.0 and body text 4.5. In the default mode
+/// (``TextColor/Mode/minimumAlpha``) the choice is Android's (androidx
 /// `Palette.Swatch.ensureTextColorsGenerated`):
 /// 1. white for both, if white can reach both ratios;
 /// 2. otherwise black for both, if black can reach both;
 /// 3. otherwise each on its own: white if it can reach its ratio, else black.
 ///
-/// Each colour carries the smallest alpha that still reaches its ratio
-/// (``TextColor/minimumAlpha(foreground:background:minimumContrast:)``), so ``TextColor/contrast``
-/// is always at least the threshold: on every opaque background either white or black reaches
-/// 4.58, so a colour is always found.
+/// Each colour carries the smallest alpha that still reaches its ratio under exact and under
+/// truncating blending (``TextColor/minimumAlpha(foreground:background:minimumContrast:)``), so
+/// ``TextColor/contrast`` is always at least the threshold. In ``TextColor/Mode/opaque`` both are
+/// ``TextColor/strongest(on:)``, which reaches 4.58 on every opaque background, so either mode
+/// always finds a colour.
 ///
 /// ```swift
 /// let text = TextColors(background: RGBA8(r: 0xd3, g: 0x2f, b: 0x2f))
@@ -27,7 +29,13 @@ public struct TextColors: Hashable, Sendable {
   public var body: TextColor
 
   /// Chooses title and body text colours for `background` (alpha ignored, taken as opaque).
-  public init(background: RGBA8) {
+  public init(background: RGBA8, mode: TextColor.Mode = .minimumAlpha) {
+    if mode == .opaque {
+      let text = TextColor.strongest(on: background)
+      self.title = text
+      self.body = text
+      return
+    }
     let white = TextColor.white
     let black = TextColor.black
     let lightTitle = TextColor.withMinimumAlpha(
@@ -46,10 +54,10 @@ public struct TextColors: Hashable, Sendable {
       self.body = darkBody
       return
     }
-    // Mixed. One of white and black always reaches 4.5 (and so 3.0); the opaque-black fallback
-    // is unreachable and only keeps the initialiser total.
-    self.title = lightTitle ?? darkTitle ?? TextColor(black, on: background)
-    self.body = lightBody ?? darkBody ?? TextColor(black, on: background)
+    // Mixed. One of white and black always reaches 4.5 (and so 3.0); the fallback is
+    // unreachable and only keeps the initialiser total, as in ``TextColor/cardText(on:mode:)``.
+    self.title = lightTitle ?? darkTitle ?? TextColor.strongest(on: background)
+    self.body = lightBody ?? darkBody ?? TextColor.strongest(on: background)
   }
 
   /// The body colour in `text` (white or black), given its title colour: none when the title

@@ -23,7 +23,7 @@ struct ColorPoints: Sendable {
   /// - Complexity: O(*n*) for *n* colours.
   init(exactly colors: DistinctColors) {
     let n = colors.count
-    var coordinates = [SIMD4<Float>](filled: .zero, count: n)
+    var coordinates = [SIMD4<Float>](repeating: .zero, count: n)
     coordinates.withUnsafeMutableBufferPointer { out in
       FastOKLab.lmsTable.withUnsafeBufferPointer { table in
         colors.keys.withUnsafeBufferPointer { keys in
@@ -48,7 +48,7 @@ struct ColorPoints: Sendable {
   init(gridOf colors: DistinctColors) {
     let n = colors.count
     // Each colour as cell << 32 | index, then sorted by cell (stable, so by index within a cell).
-    var entries = [UInt64](filled: 0, count: n)
+    var entries = [UInt64](repeating: 0, count: n)
     entries.withUnsafeMutableBufferPointer { entries in
       colors.keys.withUnsafeBufferPointer { keys in
         for i in 0..<n {
@@ -99,7 +99,7 @@ struct ColorPoints: Sendable {
   /// counting passes (8 bits, then 7).
   private static func sortByCell(_ entries: UnsafeMutableBufferPointer<UInt64>) {
     let n = entries.count
-    var scratch = [UInt64](filled: 0, count: n)
+    var scratch = [UInt64](repeating: 0, count: n)
     scratch.withUnsafeMutableBufferPointer { scratch in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
         for (shift, width) in [(UInt64(32), 256), (UInt64(40), 128)] {

@@ -73,9 +73,8 @@ struct DistinctColors: Sendable {
   ///
   /// Runs of one colour along a row are summed first, which is most of a pixel-art sprite; a
   /// few dozen runs are returned as they are (sorting merges them). Linear probing in a table at
-  /// most half full. The buffers are allocated directly rather than as arrays: an array of a size
-  /// known only at run time is made by a standard-library entry point that looks up its storage
-  /// class in the runtime's metadata cache at every call (see `Array(filled:count:)`).
+  /// most half full. The buffers are allocated directly rather than as arrays, so none is cleared
+  /// that need not be: most pages of the runs buffer are never touched.
   private static func hashedEntries(_ image: RGBAImage) -> [UInt64] {
     let pixelCount = image.pixelCount
     // The runs are 1...runCount; slot 0 takes the stores of transparent pixels. Uninitialised:

@@ -11,32 +11,17 @@
 enum FastOKLab {
   /// The LMS contribution of each 8-bit channel value: red at 0-255, green at 256-511, blue at
   /// 512-767 (OKLab's M1 columns times the channel's linear light).
-  static let lmsTable: [SIMD4<Float>] = {
-    // Built lane by lane in scalars: the SIMD4<Double> arithmetic and conversions cost ~300
-    // instructions per entry here, a measurable part of a small batch's start-up.
-    let columns: [(Double, Double, Double)] = [
-      (0.4122214708, 0.2119034982, 0.0883024619),
-      (0.5363325363, 0.6806995451, 0.2817188376),
-      (0.0514459929, 0.1073969566, 0.6299787005),
-    ]
-    return SRGB.decodeTable.withUnsafeBufferPointer { decode in
-      [SIMD4<Float>](unsafeUninitializedCapacity: 768) { table, count in
-        for (c, column) in columns.enumerated() {
-          for value in 0..<256 {
-            let linear = decode[value]
-            table.initializeElement(
-              at: c * 256 + value,
-              to: SIMD4(Float(column.0 * linear), Float(column.1 * linear), Float(column.2 * linear), 0))
-          }
-        }
-        count = 768
-      }
-    }
-  }()
+  static let lmsTable: [SIMD4<Float>] = [
+    SIMD4<Double>(0.4122214708, 0.2119034982, 0.0883024619, 0),
+    SIMD4<Double>(0.5363325363, 0.6806995451, 0.2817188376, 0),
+    SIMD4<Double>(0.0514459929, 0.1073969566, 0.6299787005, 0),
+  ].flatMap { column in SRGB.decodeTable.map { SIMD4<Float>(column * $0) } }
 
   /// The linear light at which each 8-bit code starts when rounding: entry c − 1 is the linear
   /// value of the encoded midpoint (c − 0.5)/255 between codes c − 1 and c, for c in 1...255.
-  static let encodeThresholds: [Double] = TransferTables.encodeThresholds
+  static let encodeThresholds: [Double] = (1...255).map {
+    SRGB.toLinear((Double($0) - 0.5) / 255)
+  }
 
   /// The nearest opaque 8-bit sRGB colour to an OKLab colour, channels clamped to the gamut.
   ///

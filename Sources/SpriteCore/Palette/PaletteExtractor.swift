@@ -104,16 +104,12 @@ public struct PaletteExtractor: Hashable, Sendable {
     of colors: DistinctColors, maxColors sizes: [Int], refined: [Bool] = []
   ) -> [Palette] {
     let n = colors.count
-    // `filled` and a loop rather than `init(repeating:)` and `filter`, whose storage the runtime
-    // looks up by element type on every call (see `Array(filled:count:)`).
-    var palettes = [Palette?](filled: nil, count: sizes.count)
+    var palettes = [Palette?](repeating: nil, count: sizes.count)
     if sizes.contains(where: { $0 >= n }) {
       let exact = Palette(distinctKeys: colors.keys, weights: colors.weights)
       for i in sizes.indices where sizes[i] >= n { palettes[i] = exact }
     }
-    var quantized = [Int]()
-    quantized.reserveCapacity(sizes.count)
-    for size in sizes where size < n { quantized.append(size) }
+    let quantized = sizes.filter { $0 < n }
     if !quantized.isEmpty {
       let isExact = n <= poolingThreshold
       precondition(!isExact || colors.isSorted, "unpooled colours must be in canonical order")
@@ -179,9 +175,9 @@ public struct PaletteExtractor: Hashable, Sendable {
     let targets = FastOKLab.lmsTable.withUnsafeBufferPointer { table in
       rounded.map { FastOKLab.point(key: $0, table: table) }
     }
-    var nearest = [Int32](filled: 0, count: blocks.count)
+    var nearest = [Int32](repeating: 0, count: blocks.count)
     nearest.withUnsafeMutableBufferPointer { blocks.nearest(targets, into: $0) }
-    var totals = [Int](filled: 0, count: rounded.count)
+    var totals = [Int](repeating: 0, count: rounded.count)
     for i in 0..<blocks.count { totals[Int(nearest[i])] += weights[i] }
     return Palette(distinctKeys: rounded, weights: totals)
   }

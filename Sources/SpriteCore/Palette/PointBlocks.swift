@@ -19,7 +19,7 @@ struct PointBlocks {
   init(_ points: [SIMD4<Float>]) {
     count = points.count
     let blockCount = (count + 3) / 4
-    blocks = [SIMD4<Float>](filled: .zero, count: 3 * blockCount)
+    blocks = [SIMD4<Float>](repeating: .zero, count: 3 * blockCount)
     blocks.withUnsafeMutableBufferPointer { blocks in
       for block in 0..<blockCount {
         for lane in 0..<4 {

@@ -48,7 +48,7 @@ struct Clusters: Sendable {
   static func sums(
     of points: ColorPoints, assignments: [Int32], clusterCount: Int
   ) -> [SIMD4<Double>] {
-    var sums = [SIMD4<Double>](filled: .zero, count: clusterCount)
+    var sums = [SIMD4<Double>](repeating: .zero, count: clusterCount)
     sums.withUnsafeMutableBufferPointer { sums in
       points.moments.withUnsafeBufferPointer { moments in
         assignments.withUnsafeBufferPointer { assignments in

@@ -35,7 +35,7 @@ struct QuantizerKMedians {
     let k = initial.count
     var assignments = initial.assignments
     var centres = (0..<k).map { Lanes.float(initial.sums[$0] / initial.sums[$0][3]) }
-    var nearest = [Int32](filled: 0, count: n)
+    var nearest = [Int32](repeating: 0, count: n)
     var groups = MemberBlocks()
     for _ in 0..<maxRounds {
       groups.fill(points, assignments, clusterCount: k, heaviest: memberCandidates)
@@ -193,7 +193,7 @@ private struct MemberBlocks {
   /// Makes `array` `count` copies of `value`, keeping its storage when it is large enough.
   private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
     if array.isEmpty {
-      array = [T](filled: value, count: count)
+      array = [T](repeating: value, count: count)
     } else {
       array.removeAll(keepingCapacity: true)
       array.append(contentsOf: repeatElement(value, count: count))

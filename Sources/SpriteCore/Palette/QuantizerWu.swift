@@ -71,9 +71,7 @@ struct QuantizerWu: Quantizer {
     let n = points.count
     precondition(n > 0 && counts.allSatisfy { $0 > 0 }, "QuantizerWu needs points and counts > 0")
     let maxColors = counts.max() ?? 1
-    // The scratch buffers in one block allocated directly: arrays of these sizes are made by a
-    // standard-library entry point that looks up their storage class at every call (see
-    // `Array(filled:count:)`), and one allocation costs less than five.
+    // The scratch buffers in one block allocated directly: one allocation costs less than five.
     precondition(binCount <= 256, "slices are recorded in a byte")
     let binSlots = 2 * min(binCount, 2 * n)
     let vectorBytes = MemoryLayout<SIMD4<Double>>.stride
@@ -104,7 +102,7 @@ struct QuantizerWu: Quantizer {
     for i in 0..<n { boxes[0].add(points.coordinates[i], points.moments[i], squares[i]) }
     var errors = [boxes[0].error]
     errors.reserveCapacity(maxColors)
-    var snapshots = [Clusters?](filled: nil, count: counts.count)
+    var snapshots = [Clusters?](repeating: nil, count: counts.count)
 
     points.coordinates.withUnsafeBufferPointer { coordinates in
       points.moments.withUnsafeBufferPointer { moments in
@@ -142,7 +140,7 @@ struct QuantizerWu: Quantizer {
 
   /// The partition `boxes` describe, given the point order their ranges index.
   private static func clusters(_ boxes: [Box], _ order: UnsafeBufferPointer<Int32>) -> Clusters {
-    var assignments = [Int32](filled: 0, count: order.count)
+    var assignments = [Int32](repeating: 0, count: order.count)
     for (index, box) in boxes.enumerated() {
       for position in box.start..<box.end { assignments[Int(order[position])] = Int32(index) }
     }

@@ -44,7 +44,7 @@ extension Resampler {
     let rowLength = width * 4
     let decode = LinearLight.shared.decode
     let one = Int64(LinearLight.one)
-    var middle = [Int64](filled: 0, count: rowLength * sourceHeight)
+    var middle = [Int64](repeating: 0, count: rowLength * sourceHeight)
     // Horizontal pass into `middle`: premultiplied linear (a·L, a·2^32), scaled back by 2^14.
     image.pixels.withUnsafeBufferPointer { source in
       columns.table.withUnsafeBufferPointer { taps in

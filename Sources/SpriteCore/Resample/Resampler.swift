@@ -62,7 +62,7 @@ struct Taps {
   init(_ entries: [(first: Int, weights: [Int])]) {
     let widest = entries.map(\.weights.count).max() ?? 0
     stride = 2 + widest
-    var table = [Int](filled: 0, count: entries.count * stride)
+    var table = [Int](repeating: 0, count: entries.count * stride)
     for (j, entry) in entries.enumerated() {
       table[j * stride] = entry.first
       table[j * stride + 1] = entry.weights.count

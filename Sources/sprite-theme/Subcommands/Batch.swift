@@ -1,35 +1,11 @@
+import ArgumentParser
 import SpriteTheme
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
-struct Batch: Subcommand {
-  /// The rows of `batch`'s argument table.
-  enum Table {
-    /// `<input> ...`.
-    static let inputs = ArgumentSpec.positional(
-      "input", help: "PNG files, folders, or - for a list of paths on stdin.", repeating: true)
-    /// `--out <dir>`.
-    static let outputDirectory = ArgumentSpec.option(
-      "out", valueName: "dir", help: "The output directory.", of: String.self, required: true)
-    /// `--jobs <n>`.
-    static let jobs = ArgumentSpec.option(
-      "jobs", valueName: "n", help: "Sprites processed at once (default: the number of cores).",
-      of: Int.self)
-    /// `--thumbnails <sizes>`, shared with `fetch`.
-    static let thumbnails = ArgumentSpec.option(
-      "thumbnails", valueName: "sizes",
-      help: "Thumbnail sizes to write, comma-separated longest sides, e.g. 32,96.", of: String.self)
-    /// Every row, in help and usage order.
-    static let all =
-      [inputs, outputDirectory, jobs, thumbnails] + AnalysisOptions.Table.all
-      + ProgressOptions.Table.all
-  }
-
-  /// The word that selects `batch`.
-  static let name = "batch"
-
-  /// `batch`'s name, help texts and arguments.
-  static let spec = CommandSpec(
-    name: name, parentPath: SpriteThemeCommand.name,
+struct Batch: AsyncParsableCommand {
+  /// `batch`'s name and help texts.
+  static let configuration = CommandConfiguration(
+    commandName: "batch",
     abstract: "Write a theme file for every sprite, plus index.json.",
     discussion: """
       Inputs are PNG files, folders (every *.png below them, sorted, hidden entries skipped) \
@@ -44,45 +20,50 @@ struct Batch: Subcommand {
 
       Exit codes: 0 every input done, 1 some inputs failed (the others are written), 2 usage \
       error, 3 the output cannot be written, 130 interrupted.
-      """,
-    arguments: Table.all)
+      """)
 
   /// The files, folders and `-` to read.
+  @Argument(
+    help: ArgumentHelp("PNG files, folders, or - for a list of paths on stdin.", valueName: "input")
+  )
   var inputs: [String]
-  /// Where themes, thumbnails and `index.json` go.
-  var outputDirectory: String
-  /// Sprites processed at once, or `nil` for one per core.
-  var jobs: Int?
-  /// Thumbnail sizes to write, sorted, without repeats.
-  var thumbnails: [Int]
-  /// The extent, palette size and decoding limits.
-  var analysis: AnalysisOptions
-  /// Whether to draw the progress line.
-  var progressOptions: ProgressOptions
 
-  /// Reads the arguments; there must be an input, `--jobs` at least 1 and `-` at most once.
-  init(parsed: ParsedArguments) throws(UsageError) {
-    inputs = parsed.words(for: Table.inputs)
-    outputDirectory = try parsed.value(Table.outputDirectory)
-    jobs = try parsed.optional(Table.jobs)
-    thumbnails = try parsed.optional(Table.thumbnails, convertedBy: Self.parseSizes) ?? []
-    analysis = try AnalysisOptions(parsed: parsed)
-    progressOptions = try ProgressOptions(parsed: parsed)
-    guard !inputs.isEmpty else { throw UsageError("Give at least one input.") }
-    guard (jobs ?? 1) >= 1 else { throw UsageError("--jobs must be at least 1.") }
+  /// Where themes, thumbnails and `index.json` go.
+  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  var outputDirectory: String
+
+  /// Sprites processed at once, or `nil` for one per core.
+  @Option(
+    help: ArgumentHelp("Sprites processed at once (default: the number of cores).", valueName: "n"))
+  var jobs: Int?
+
+  /// Thumbnail sizes to write, sorted, without repeats; `nil` for none.
+  @Option(
+    name: .customLong("thumbnails"), help: ThumbnailSizes.help, transform: ThumbnailSizes.parse)
+  var thumbnails: [Int]?
+
+  /// The extent, palette size and decoding limits.
+  @OptionGroup var analysis: AnalysisOptions
+
+  /// Whether to draw the progress line.
+  @OptionGroup var progressOptions: ProgressOptions
+
+  /// `--jobs` must be at least 1, and `-` may come at most once.
+  func validate() throws {
+    guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     guard inputs.filter({ $0 == "-" }).count <= 1 else {
-      throw UsageError("Standard input (-) can be read only once.")
+      throw ValidationError("Standard input (-) can be read only once.")
     }
   }
 
   /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed.
-  func run() throws {
+  func run() async throws {
     let collected = BatchInputs(
       BatchInput.collect(inputs, excluding: FilePath(outputDirectory)))
     let engine = ThemeEngine(
       options: .init(
         outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
-        thumbnailSizes: thumbnails, pipeline: analysis.pipeline))
+        thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline))
     let task = BlockingTask<(Result<BatchIndex, ThemeEngine.Fatal>, interrupted: Bool)>()
     let (index, interrupted) = try OutputRun.execute(
       progress: progressOptions, interrupts: .call { task.cancel() }
@@ -107,17 +88,5 @@ struct Batch: Subcommand {
       summary: "\(index.entries.count) themes written to \(outputDirectory), "
         + "\(index.errors.count) failed.",
       quiet: progressOptions.quiet)
-  }
-
-  /// Parses `32,96` into sizes, each 1-16384.
-  static func parseSizes(_ text: String) throws(RejectedValue) -> [Int] {
-    var sizes: Set<Int> = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let size = Int(part.trimmingWhitespace()), (1...16384).contains(size) else {
-        throw RejectedValue("Thumbnail sizes are whole numbers from 1 to 16384, not '\(part)'.")
-      }
-      sizes.insert(size)
-    }
-    return sizes.sorted()
   }
 }

@@ -1,68 +1,50 @@
+import ArgumentParser
 import SpriteCore
 import SpriteTheme
 
 /// `sprite-theme thumbnail FILE --size N -o OUT.png`: one thumbnail.
-struct ThumbnailCommand: Subcommand {
-  /// The rows of `thumbnail`'s argument table.
-  enum Table {
-    /// `<file>`.
-    static let file = ArgumentSpec.positional("file", help: "The PNG file to scale.")
-    /// `--size <n>`.
-    static let size = ArgumentSpec.option(
-      "size", valueName: "n", help: "Longest side of the thumbnail in pixels (1-16384).",
-      of: Int.self, required: true)
-    /// `--filter <filter>`.
-    static let filter = ArgumentSpec.option(
-      "filter", valueName: "filter", help: "Resampling filter; automatic when left out.",
-      of: Thumbnail.Filter.self)
-    /// `-o, --output <out.png>`.
-    static let output = ArgumentSpec.option(
-      "output", short: "o", valueName: "out.png", help: "Where to write the PNG.", of: String.self,
-      required: true)
-    /// Every row, in help and usage order.
-    static let all = [file, size, filter, output] + DecodingOptions.Table.all
-  }
-
-  /// The word that selects `thumbnail`.
-  static let name = "thumbnail"
-
-  /// `thumbnail`'s name, help texts and arguments.
-  static let spec = CommandSpec(
-    name: name, parentPath: SpriteThemeCommand.name,
+struct ThumbnailCommand: AsyncParsableCommand {
+  /// `thumbnail`'s name and help texts.
+  static let configuration = CommandConfiguration(
+    commandName: "thumbnail",
     abstract: "Write one thumbnail of a sprite as PNG.",
     discussion: """
       The longest side becomes --size pixels and the aspect ratio is kept. By default a larger \
       sprite is shrunk with an area filter over premultiplied linear light (no dark fringes next \
       to transparency) and a smaller one is enlarged by the largest whole factor that fits, with \
       nearest neighbour, so pixel art stays crisp. The file is written atomically.
-      """,
-    arguments: Table.all)
+      """)
 
   /// The PNG file to scale.
+  @Argument(help: "The PNG file to scale.")
   var file: String
-  /// The thumbnail's longest side in pixels.
-  var size: Int
-  /// The resampling filter, or `nil` to choose automatically.
-  var filter: Thumbnail.Filter?
-  /// Where to write the PNG.
-  var output: String
-  /// The decoding limits.
-  var decoding: DecodingOptions
 
-  /// Reads the arguments; the size must be 1-16384.
-  init(parsed: ParsedArguments) throws(UsageError) {
-    file = try parsed.value(Table.file)
-    size = try parsed.value(Table.size)
-    filter = try parsed.optional(Table.filter)
-    output = try parsed.value(Table.output)
-    decoding = try DecodingOptions(parsed: parsed)
+  /// The thumbnail's longest side in pixels.
+  @Option(help: ArgumentHelp("Longest side of the thumbnail in pixels (1-16384).", valueName: "n"))
+  var size: Int
+
+  /// The resampling filter, or `nil` to choose automatically.
+  @Option(help: ArgumentHelp("Resampling filter; automatic when left out.", valueName: "filter"))
+  var filter: Thumbnail.Filter?
+
+  /// Where to write the PNG.
+  @Option(
+    name: [.customShort("o"), .long],
+    help: ArgumentHelp("Where to write the PNG.", valueName: "out.png"))
+  var output: String
+
+  /// The decoding limits.
+  @OptionGroup var decoding: DecodingOptions
+
+  /// The size must be 1-16384.
+  func validate() throws {
     guard (1...16384).contains(size) else {
-      throw UsageError("--size must be between 1 and 16384, not \(size).")
+      throw ValidationError("--size must be between 1 and 16384, not \(size).")
     }
   }
 
   /// Writes the thumbnail; exit 1 when the sprite cannot be read, 3 when the output fails.
-  func run() throws {
+  func run() async throws {
     do {
       let pipeline = ThemePipeline(configuration: .init(limits: decoding.limits))
       let image = try pipeline.decode(fileAt: file)

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import ArgumentParser
 import SpriteTheme
 
 /// Messages for people on standard error, and facts about the terminal.

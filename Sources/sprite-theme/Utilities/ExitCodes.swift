@@ -1,13 +1,13 @@
-/// The exit codes of SPEC section 8.
-enum ExitCodes {
-  /// Every input was processed.
-  static let success: Int32 = 0
+import ArgumentParser
+
+/// The exit codes of SPEC section 8 beside ArgumentParser's `success` (0).
+extension ExitCode {
   /// Some input failed; the others were written and the failures reported.
-  static let inputFailed: Int32 = 1
+  static let inputFailed = ExitCode(1)
   /// The command line was wrong.
-  static let usage: Int32 = 2
+  static let usage = ExitCode(2)
   /// Nothing more could be done: the output is not writable or the disk is full.
-  static let fatal: Int32 = 3
+  static let fatal = ExitCode(3)
   /// The run was stopped by SIGINT or SIGTERM before it finished.
-  static let interrupted: Int32 = 130
+  static let interrupted = ExitCode(130)
 }

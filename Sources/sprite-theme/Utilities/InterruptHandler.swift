@@ -1,4 +1,4 @@
-import SpriteFetch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -34,7 +34,7 @@ final class InterruptHandler {
     writeEnd = ends[1]
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-    let watching = DetachedThread.start(name: "sprite-theme.signals") {
+    let thread = Thread {
       var byte: UInt8 = 0
       while true {
         let count = read(readEnd, &byte, 1)
@@ -44,11 +44,8 @@ final class InterruptHandler {
       }
       close(readEnd)
     }
-    guard watching else {
-      close(readEnd)
-      close(writeEnd)
-      return
-    }
+    thread.name = "sprite-theme.signals"
+    thread.start()
     Self.signalPipe.store(writeEnd, ordering: .releasing)
     InterruptSignals.install({ _ in InterruptHandler.writeSignalByte() }, restartingCalls: true)
   }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import SpriteTheme
 
 /// The shared frame of `batch` and `fetch`: a progress line, Ctrl-C handling, the failure report

@@ -1,5 +1,5 @@
-import SpriteFetch
-import SpriteTheme
+import Foundation
+import SpriteThemeFetch
 
 /// The one-line progress display on standard error: counts, rate and time left, redrawn at
 /// most ten times a second.
@@ -7,7 +7,7 @@ final class ProgressReporter: @unchecked Sendable {
   private let enabled: Bool
   private let noun: String
   private let start = MonotonicInstant.now
-  private let lock = ThreadLock()
+  private let lock = NSLock()
   /// When the line was last drawn; nil before the first time.
   private var lastDraw: MonotonicInstant?
   private var drewSomething = false

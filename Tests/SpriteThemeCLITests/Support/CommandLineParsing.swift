@@ -1,3 +1,4 @@
+import ArgumentParser
 import Testing
 
 @testable import sprite_theme
@@ -5,32 +6,55 @@ import Testing
 /// Parses command lines as the program does, for the parsing tests.
 enum CommandLineParsing {
   /// The command `arguments` asks to run, as `Command`; the test fails on anything else.
-  static func command<Command: Subcommand>(
+  static func command<Command: ParsableCommand>(
     _ arguments: [String], as type: Command.Type = Command.self,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> Command {
-    let request = try SpriteThemeCommand.parse(arguments)
-    guard case .run(let command) = request else {
-      Issue.record("\(arguments) asks for \(request), not a run", sourceLocation: sourceLocation)
-      throw CommandLineParsingFailure()
-    }
-    return try #require(command as? Command, sourceLocation: sourceLocation)
+    let parsed = try SpriteThemeCommand.parseAsRoot(arguments)
+    return try #require(
+      parsed as? Command, "\(arguments) parsed as \(parsed)", sourceLocation: sourceLocation)
   }
 
-  /// The usage error `arguments` is rejected with, or `nil` when they parse.
-  static func usageError(_ arguments: [String]) -> UsageError? {
+  /// What the program would print and exit with for `arguments` without running a command of
+  /// its own: a usage error, help, the version or a completion script. `nil` when `arguments`
+  /// ask to run `analyze`, `batch`, `fetch` or `thumbnail`.
+  static func outcome(_ arguments: [String]) -> (status: Int32, message: String)? {
+    let error: any Error
     do {
-      _ = try SpriteThemeCommand.parse(arguments)
-      return nil
-    } catch {
-      return error
+      var parsed = try SpriteThemeCommand.parseAsRoot(arguments)
+      if parsed is Analyze || parsed is Batch || parsed is Fetch || parsed is ThumbnailCommand {
+        return nil
+      }
+      // The built-in `help` subcommand, or the root asked to run: both print help.
+      try parsed.run()
+      return (0, "")
+    } catch let thrown {
+      error = thrown
     }
+    return (
+      SpriteThemeCommand.exitStatus(for: error),
+      SpriteThemeCommand.message(reporting: error, for: SpriteThemeCommand.self)
+    )
   }
 
-  /// The help `arguments` ask for (its command's path), or `nil` for anything else.
-  static func helpRequested(_ arguments: [String]) throws -> String? {
-    guard case .showHelp(let command) = try SpriteThemeCommand.parse(arguments) else { return nil }
-    return command.path
+  /// The first line of the usage error `arguments` are rejected with (without `Error: `), or
+  /// `nil` when they parse or ask for help.
+  static func usageError(_ arguments: [String]) -> String? {
+    guard let (status, message) = outcome(arguments), status == 2 else { return nil }
+    let first = message.split(separator: "\n").first.map(String.init) ?? ""
+    return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+  }
+
+  /// The command whose help `arguments` ask for (the path in its usage line), or `nil` for
+  /// anything else.
+  static func helpRequested(_ arguments: [String]) -> String? {
+    guard let (status, message) = outcome(arguments), status == 0,
+      message.hasPrefix("OVERVIEW: "),
+      let usage = message.split(separator: "\n").first(where: { $0.hasPrefix("USAGE: ") })
+    else { return nil }
+    let words = usage.dropFirst(7).split(separator: " ")
+    return words.prefix { !$0.hasPrefix("<") && !$0.hasPrefix("[") && !$0.hasPrefix("-") }
+      .joined(separator: " ")
   }
 
   /// `--name value` or `--name=value`, chosen by `random`.
@@ -40,6 +64,3 @@ enum CommandLineParsing {
     Bool.random(using: &random) ? ["--\(name)", value] : ["--\(name)=\(value)"]
   }
 }
-
-/// A command line that did not ask to run a command.
-struct CommandLineParsingFailure: Error {}
