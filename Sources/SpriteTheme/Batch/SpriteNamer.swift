@@ -6,15 +6,10 @@
 /// asked for, so the same inputs in the same order always get the same names.
 public struct SpriteNamer: Sendable {
   /// Every name given so far, each with the next suffix to try when it comes again.
-  private var used = NameTable()
+  private var used = [String: Int]()
 
   /// Creates a namer with no names given yet.
   public init() {}
-
-  /// Creates a namer with room for `count` names, so that naming a batch never rehashes.
-  init(reservingCapacity count: Int) {
-    used = NameTable(minimumCapacity: count)
-  }
 
   /// The sanitised form of `raw`, before any collision suffix.
   public static func sanitise(_ raw: String) -> String {
