@@ -16,7 +16,7 @@ let package = Package(
     // The command line: options, help, completions.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-    // SHA-256 of the sprites (`source.sha256`) and of the files a re-run checks.
+    // SHA-256 of the sprites (`source.sha256`), of the files a re-run checks, and of cache keys.
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     // File paths as bytes (`FilePath`), so any file name works; descriptors and `stat`.
     .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
@@ -30,33 +30,48 @@ let package = Package(
     .systemLibrary(
       name: "CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+    // libcurl, linked as an ordinary dependency found by pkg-config.
+    .systemLibrary(
+      name: "CLibCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // C shims: the only code that includes <png.h> / <libdeflate.h> / <curl/curl.h>.
     .target(name: "CSpritePNG", dependencies: ["CLibPNG", "CLibDeflate"]),
-    // libcurl is opened at run time (dlopen, on first use), so only its headers are needed here.
-    .target(
-      name: "CSpriteCurl",
-      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
-    .target(name: "SpriteFetch", dependencies: ["CSpriteCurl"]),
+    // Downloads (libcurl's multi handle behind async/await) and the PokeAPI crawl; knows no
+    // images.
+    .target(
+      name: "SpriteFetch",
+      dependencies: [
+        "CSpriteCurl", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "SpriteFetch",
+        "SpriteCore", "SpritePNG",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       exclude: ["Schemas"]),
+    // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
+    .target(
+      name: "SpriteThemeFetch",
+      dependencies: [
+        "SpriteTheme", "SpriteFetch", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SpriteTheme", "SpriteThemeFetch",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
     .target(
-      name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteFetch"],
+      name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
       path: "Tests/_SpriteTestSupport"),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
@@ -72,6 +87,12 @@ let package = Package(
       ]),
     .testTarget(
       name: "SpriteThemeTests", dependencies: ["SpriteTheme", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteThemeFetchTests",
+      dependencies: [
+        "SpriteThemeFetch", "SpriteTheme", "SpriteFetch", "SpritePNG", "SpriteCore",
+        "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [

@@ -2,82 +2,12 @@
 #include "CSpriteCurl.h"
 
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-
-// libcurl is loaded on first use (CSpriteCurl_global_init), not linked: linking it made every
-// process load its thirty-odd dependencies (TLS, Kerberos, LDAP, IDN...) at start-up, about 6 ms
-// of CPU that `batch`, `analyze` and `thumbnail` never needed. Each function the shim calls is
-// looked up once; the calls below go through this table.
-static struct {
-  CURLcode (*global_init)(long);
-  CURL *(*easy_init)(void);
-  void (*easy_cleanup)(CURL *);
-  void (*easy_reset)(CURL *);
-  CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
-  CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
-  const char *(*easy_strerror)(CURLcode);
-  CURLM *(*multi_init)(void);
-  CURLMcode (*multi_cleanup)(CURLM *);
-  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
-  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
-  CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
-  CURLMcode (*multi_perform)(CURLM *, int *);
-  CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd[], unsigned int, int, int *);
-  CURLMcode (*multi_timeout)(CURLM *, long *);
-  CURLMcode (*multi_wakeup)(CURLM *);
-  CURLMsg *(*multi_info_read)(CURLM *, int *);
-  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
-  void (*slist_free_all)(struct curl_slist *);
-} libcurl;
-
-/// Opens libcurl and looks up every function in `libcurl`; false if the library or a function
-/// (curl_multi_wakeup needs 7.68) is missing.
-static bool loadLibcurl(void) {
-  static const char *const names[] = {
-#if defined(__APPLE__)
-    "libcurl.4.dylib", "libcurl.dylib",
-#else
-    "libcurl.so.4", "libcurl.so",
-#endif
-  };
-  void *library = NULL;
-  for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-    // Lazy: libcurl's and its dependencies' functions are bound when first called, so the load
-    // does not resolve thousands of symbols a run never uses.
-    library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
-  }
-  if (library == NULL) return false;
-  bool found = true;
-#define SPRITE_LOOKUP(field, symbol) \
-  found = found && (*(void **)&libcurl.field = dlsym(library, symbol)) != NULL
-  SPRITE_LOOKUP(global_init, "curl_global_init");
-  SPRITE_LOOKUP(easy_init, "curl_easy_init");
-  SPRITE_LOOKUP(easy_cleanup, "curl_easy_cleanup");
-  SPRITE_LOOKUP(easy_reset, "curl_easy_reset");
-  SPRITE_LOOKUP(easy_setopt, "curl_easy_setopt");
-  SPRITE_LOOKUP(easy_getinfo, "curl_easy_getinfo");
-  SPRITE_LOOKUP(easy_strerror, "curl_easy_strerror");
-  SPRITE_LOOKUP(multi_init, "curl_multi_init");
-  SPRITE_LOOKUP(multi_cleanup, "curl_multi_cleanup");
-  SPRITE_LOOKUP(multi_add_handle, "curl_multi_add_handle");
-  SPRITE_LOOKUP(multi_remove_handle, "curl_multi_remove_handle");
-  SPRITE_LOOKUP(multi_setopt, "curl_multi_setopt");
-  SPRITE_LOOKUP(multi_perform, "curl_multi_perform");
-  SPRITE_LOOKUP(multi_poll, "curl_multi_poll");
-  SPRITE_LOOKUP(multi_timeout, "curl_multi_timeout");
-  SPRITE_LOOKUP(multi_wakeup, "curl_multi_wakeup");
-  SPRITE_LOOKUP(multi_info_read, "curl_multi_info_read");
-  SPRITE_LOOKUP(slist_append, "curl_slist_append");
-  SPRITE_LOOKUP(slist_free_all, "curl_slist_free_all");
-#undef SPRITE_LOOKUP
-  return found;
-}
 
 enum { kHeaderCount = 4, kHeaderCap = 1024 };
 
@@ -87,6 +17,8 @@ struct CSpriteCurl_Transfer {
   bool prepared;
   // The scheme REDIR_PROTOCOLS_STR was last set to (one of schemeOf's literals).
   const char *redirectScheme;
+  // Whether file:// was allowed at the last full prepare (PROTOCOLS_STR depends on it).
+  bool allowFile;
   struct curl_slist *headers;
   uint8_t *body;
   size_t length;
@@ -110,9 +42,7 @@ struct CSpriteCurl_Transfer {
 static pthread_once_t globalOnce = PTHREAD_ONCE_INIT;
 static CURLcode globalResult = CURLE_FAILED_INIT;
 
-static void globalInit(void) {
-  globalResult = loadLibcurl() ? libcurl.global_init(CURL_GLOBAL_ALL) : CURLE_FAILED_INIT;
-}
+static void globalInit(void) { globalResult = curl_global_init(CURL_GLOBAL_ALL); }
 
 CSpriteCurl_Status CSpriteCurl_global_init(void) {
   pthread_once(&globalOnce, globalInit);
@@ -195,20 +125,21 @@ static const char *schemeOf(const char *url) {
 CSpriteCurl_Transfer *CSpriteCurl_transfer_new(void) {
   struct CSpriteCurl_Transfer *t = calloc(1, sizeof *t);
   if (!t) return NULL;
-  t->easy = libcurl.easy_init();
+  t->easy = curl_easy_init();
   if (!t->easy) { free(t); return NULL; }
   atomic_init(&t->cancelled, 0);
   return t;
 }
 
 bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size_t maxBytes,
-                                  bool keepOptions, bool *kept) {
+                                  bool allowFile, bool keepOptions, bool *kept) {
   *kept = false;
   const char *scheme = schemeOf(url);
   if (!scheme) return false;
+  if (!allowFile && strcmp(scheme, "file") == 0) return false;
   CURL *e = t->easy;
   bool hadHeaders = t->headers != NULL;
-  libcurl.slist_free_all(t->headers);
+  curl_slist_free_all(t->headers);
   t->headers = NULL;
   t->length = 0;
   t->overCap = false;
@@ -217,51 +148,53 @@ bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *t, const char *url, size
   t->errorBuffer[0] = 0;
   t->stalled = false;
   t->result = CURLE_FAILED_INIT;
-  if (keepOptions && t->prepared && t->maxBytes == maxBytes) {
+  if (keepOptions && t->prepared && t->maxBytes == maxBytes && t->allowFile == allowFile) {
     // Options persist across transfers on one handle (libcurl's curl_easy_perform docs), and
     // libcurl resets its per-transfer state itself: only the request's own options change.
     // curl_easy_reset and the options below were about a third of the shim's work per sprite.
-    bool ok = libcurl.easy_setopt(e, CURLOPT_URL, url) == CURLE_OK;
-    if (hadHeaders) ok &= libcurl.easy_setopt(e, CURLOPT_HTTPHEADER, NULL) == CURLE_OK;
+    bool ok = curl_easy_setopt(e, CURLOPT_URL, url) == CURLE_OK;
+    if (hadHeaders) ok &= curl_easy_setopt(e, CURLOPT_HTTPHEADER, NULL) == CURLE_OK;
     if (scheme != t->redirectScheme) {
-      ok &= libcurl.easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, scheme) == CURLE_OK;
+      ok &= curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, scheme) == CURLE_OK;
       t->redirectScheme = scheme;
     }
     if (!ok) t->prepared = false;
     *kept = ok;
     return ok;
   }
-  libcurl.easy_reset(e);  // keeps the handle's connection and DNS caches
+  curl_easy_reset(e);  // keeps the handle's connection and DNS caches
   t->prepared = false;
   t->maxBytes = maxBytes;
   t->noProgressMs = 0;
   t->redirectScheme = scheme;
+  t->allowFile = allowFile;
   bool ok = true;
-  ok &= libcurl.easy_setopt(e, CURLOPT_URL, url) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_MAXREDIRS, 5L) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https,file") == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, scheme) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_FAILONERROR, 0L) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_ERRORBUFFER, t->errorBuffer) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_WRITEFUNCTION, writeBody) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_WRITEDATA, t) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_HEADERFUNCTION, readHeader) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_HEADERDATA, t) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_XFERINFOFUNCTION, progress) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_XFERINFODATA, t) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_NOPROGRESS, 0L) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)maxBytes) == CURLE_OK;
-  ok &= libcurl.easy_setopt(e, CURLOPT_PRIVATE, (void *)t) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_URL, url) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_MAXREDIRS, 5L) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR,
+                             allowFile ? "http,https,file" : "http,https") == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, scheme) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_FAILONERROR, 0L) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->errorBuffer) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, writeBody) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_WRITEDATA, t) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, readHeader) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_HEADERDATA, t) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, progress) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_XFERINFODATA, t) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)maxBytes) == CURLE_OK;
+  ok &= curl_easy_setopt(e, CURLOPT_PRIVATE, (void *)t) == CURLE_OK;
   t->prepared = ok;
   return ok;
 }
 
 void CSpriteCurl_transfer_free(CSpriteCurl_Transfer *transfer) {
   if (!transfer) return;
-  libcurl.easy_cleanup(transfer->easy);
-  libcurl.slist_free_all(transfer->headers);
+  curl_easy_cleanup(transfer->easy);
+  curl_slist_free_all(transfer->headers);
   free(transfer->body);
   free(transfer);
 }
@@ -271,14 +204,14 @@ bool CSpriteCurl_set_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongOption
   CURL *e = transfer->easy;
   switch (option) {
   case CSpriteCurl_LongOptionConnectTimeoutMs:
-    return libcurl.easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, value) == CURLE_OK;
+    return curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, value) == CURLE_OK;
   case CSpriteCurl_LongOptionTotalTimeoutMs:
-    return libcurl.easy_setopt(e, CURLOPT_TIMEOUT_MS, value) == CURLE_OK;
+    return curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, value) == CURLE_OK;
   case CSpriteCurl_LongOptionNoProgressMs:
     transfer->noProgressMs = value < 0 ? 0 : value;
     return true;
   case CSpriteCurl_LongOptionMaxRedirects:
-    return libcurl.easy_setopt(e, CURLOPT_MAXREDIRS, value) == CURLE_OK;
+    return curl_easy_setopt(e, CURLOPT_MAXREDIRS, value) == CURLE_OK;
   }
   return false;
 }
@@ -287,16 +220,16 @@ bool CSpriteCurl_set_string(CSpriteCurl_Transfer *transfer, CSpriteCurl_StringOp
                             const char *value) {
   switch (option) {
   case CSpriteCurl_StringOptionUserAgent:
-    return libcurl.easy_setopt(transfer->easy, CURLOPT_USERAGENT, value) == CURLE_OK;
+    return curl_easy_setopt(transfer->easy, CURLOPT_USERAGENT, value) == CURLE_OK;
   }
   return false;
 }
 
 bool CSpriteCurl_append_header(CSpriteCurl_Transfer *transfer, const char *line) {
-  struct curl_slist *list = libcurl.slist_append(transfer->headers, line);
+  struct curl_slist *list = curl_slist_append(transfer->headers, line);
   if (!list) return false;
   transfer->headers = list;
-  return libcurl.easy_setopt(transfer->easy, CURLOPT_HTTPHEADER, list) == CURLE_OK;
+  return curl_easy_setopt(transfer->easy, CURLOPT_HTTPHEADER, list) == CURLE_OK;
 }
 
 static CSpriteCurl_Status classify(struct CSpriteCurl_Transfer *t, CURLcode code) {
@@ -311,9 +244,11 @@ static CSpriteCurl_Status classify(struct CSpriteCurl_Transfer *t, CURLcode code
     if (atomic_load(&t->cancelled)) return CSpriteCurl_StatusCancelled;
     return t->stalled ? CSpriteCurl_StatusTimedOut : CSpriteCurl_StatusTransportError;
   case CURLE_OPERATION_TIMEDOUT: return CSpriteCurl_StatusTimedOut;
+  // A connection that could not be made, or broke before or during the response (a body cut
+  // short is CURLE_PARTIAL_FILE): all worth another attempt.
   case CURLE_COULDNT_RESOLVE_PROXY: case CURLE_COULDNT_RESOLVE_HOST:
   case CURLE_COULDNT_CONNECT: case CURLE_GOT_NOTHING: case CURLE_SEND_ERROR:
-  case CURLE_RECV_ERROR: case CURLE_SSL_CONNECT_ERROR:
+  case CURLE_RECV_ERROR: case CURLE_SSL_CONNECT_ERROR: case CURLE_PARTIAL_FILE:
     return CSpriteCurl_StatusConnectionFailed;
   case CURLE_OUT_OF_MEMORY: case CURLE_FAILED_INIT: return CSpriteCurl_StatusSetupFailed;
   default: return CSpriteCurl_StatusTransportError;
@@ -327,7 +262,7 @@ CSpriteCurl_Status CSpriteCurl_transfer_result(CSpriteCurl_Transfer *transfer, i
   if (cap > 0) {
     const char *text = code == CURLE_OK ? ""
                        : transfer->errorBuffer[0] ? transfer->errorBuffer
-                                                  : libcurl.easy_strerror(code);
+                                                  : curl_easy_strerror(code);
     size_t n = strlen(text);
     if (n >= cap) n = cap - 1;
     memcpy(msg, text, n);
@@ -341,41 +276,29 @@ void CSpriteCurl_transfer_abort(CSpriteCurl_Transfer *transfer) {
   transfer->result = CURLE_ABORTED_BY_CALLBACK;
 }
 
-bool CSpriteCurl_transfer_is_cancelled(CSpriteCurl_Transfer *transfer) {
-  return atomic_load(&transfer->cancelled) != 0;
-}
-
-void CSpriteCurl_cancel(CSpriteCurl_Transfer *transfer) { atomic_store(&transfer->cancelled, 1); }
 
 long CSpriteCurl_get_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongInfo info) {
   long value = 0;
   CURLcode code = CURLE_OK;
   switch (info) {
   case CSpriteCurl_LongInfoResponseCode:
-    code = libcurl.easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &value);
+    code = curl_easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &value);
     break;
   case CSpriteCurl_LongInfoRedirectCount:
-    code = libcurl.easy_getinfo(transfer->easy, CURLINFO_REDIRECT_COUNT, &value);
+    code = curl_easy_getinfo(transfer->easy, CURLINFO_REDIRECT_COUNT, &value);
     break;
   case CSpriteCurl_LongInfoNewConnections:
-    code = libcurl.easy_getinfo(transfer->easy, CURLINFO_NUM_CONNECTS, &value);
+    code = curl_easy_getinfo(transfer->easy, CURLINFO_NUM_CONNECTS, &value);
     break;
   }
   return code == CURLE_OK ? value : 0;
-}
-
-int64_t CSpriteCurl_get_content_length(CSpriteCurl_Transfer *transfer) {
-  curl_off_t value = -1;
-  if (libcurl.easy_getinfo(transfer->easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &value) != CURLE_OK)
-    return -1;
-  return (int64_t)value;
 }
 
 static const char *textOf(struct CSpriteCurl_Transfer *t, CSpriteCurl_TextInfo info,
                           size_t *length) {
   if (info == CSpriteCurl_TextInfoEffectiveURL) {
     char *url = NULL;
-    if (libcurl.easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url) != CURLE_OK || !url) return NULL;
+    if (curl_easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url) != CURLE_OK || !url) return NULL;
     *length = strlen(url);
     return url;
   }
@@ -415,15 +338,15 @@ struct CSpriteCurl_Multi {
 CSpriteCurl_Multi *CSpriteCurl_multi_new(long maxConnections) {
   struct CSpriteCurl_Multi *m = calloc(1, sizeof *m);
   if (!m) return NULL;
-  m->multi = libcurl.multi_init();
+  m->multi = curl_multi_init();
   if (!m->multi) { free(m); return NULL; }
-  if (maxConnections > 0) libcurl.multi_setopt(m->multi, CURLMOPT_MAXCONNECTS, maxConnections);
+  if (maxConnections > 0) curl_multi_setopt(m->multi, CURLMOPT_MAXCONNECTS, maxConnections);
   return m;
 }
 
 void CSpriteCurl_multi_free(CSpriteCurl_Multi *multi) {
   if (!multi) return;
-  libcurl.multi_cleanup(multi->multi);
+  curl_multi_cleanup(multi->multi);
   free(multi);
 }
 
@@ -431,28 +354,28 @@ bool CSpriteCurl_multi_add(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *trans
   transfer->lastDownloaded = 0;
   transfer->lastProgressMs = monotonicMs();
   transfer->result = CURLE_FAILED_INIT;
-  return libcurl.multi_add_handle(multi->multi, transfer->easy) == CURLM_OK;
+  return curl_multi_add_handle(multi->multi, transfer->easy) == CURLM_OK;
 }
 
 void CSpriteCurl_multi_remove(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *transfer) {
-  libcurl.multi_remove_handle(multi->multi, transfer->easy);
+  curl_multi_remove_handle(multi->multi, transfer->easy);
 }
 
 bool CSpriteCurl_multi_perform(CSpriteCurl_Multi *multi) {
   int running = 0;
-  return libcurl.multi_perform(multi->multi, &running) == CURLM_OK;
+  return curl_multi_perform(multi->multi, &running) == CURLM_OK;
 }
 
 CSpriteCurl_Transfer *CSpriteCurl_multi_next_done(CSpriteCurl_Multi *multi) {
   int left = 0;
   CURLMsg *message;
-  while ((message = libcurl.multi_info_read(multi->multi, &left))) {
+  while ((message = curl_multi_info_read(multi->multi, &left))) {
     if (message->msg != CURLMSG_DONE) continue;
     CURL *easy = message->easy_handle;
     CURLcode code = message->data.result;
     struct CSpriteCurl_Transfer *t = NULL;
-    libcurl.easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&t);
-    libcurl.multi_remove_handle(multi->multi, easy);  // message is invalid from here on
+    curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&t);
+    curl_multi_remove_handle(multi->multi, easy);  // message is invalid from here on
     if (!t) continue;
     t->result = code;
     return t;
@@ -462,11 +385,11 @@ CSpriteCurl_Transfer *CSpriteCurl_multi_next_done(CSpriteCurl_Multi *multi) {
 
 void CSpriteCurl_multi_wait(CSpriteCurl_Multi *multi, int maxWaitMs, bool idle) {
   long timeout = -1;
-  if (!idle) libcurl.multi_timeout(multi->multi, &timeout);
+  if (!idle) curl_multi_timeout(multi->multi, &timeout);
   int wait = maxWaitMs;
   if (timeout >= 0 && timeout < wait) wait = (int)timeout;
   if (wait <= 0) return;
-  libcurl.multi_poll(multi->multi, NULL, 0, wait, NULL);
+  curl_multi_poll(multi->multi, NULL, 0, wait, NULL);
 }
 
-void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *multi) { libcurl.multi_wakeup(multi->multi); }
+void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *multi) { curl_multi_wakeup(multi->multi); }

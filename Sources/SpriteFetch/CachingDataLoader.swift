@@ -1,3 +1,5 @@
+import Foundation
+
 /// A loader that answers from a `ResponseCache` when it can and revalidates stale entries.
 ///
 /// - A fresh entry (younger than `ttl`) is returned without any transfer (`source == .cache`).
@@ -11,9 +13,9 @@
 ///   with `usesCache` false bypass the cache.
 ///
 /// ```swift
-/// let cache = ResponseCache(directory: cacheDir)
+/// let cache = ResponseCache(directory: cacheDirectory)
 /// let loader = CachingDataLoader(wrapping: CurlDataLoader(), cache: cache)
-/// let response = try loader.load(FetchRequest(url: url, expecting: .png))
+/// let response = try await loader.load(FetchRequest(url: url, expecting: .png))
 /// ```
 public struct CachingDataLoader: DataLoading {
   /// The default time an entry stays fresh: 24 hours.
@@ -38,67 +40,45 @@ public struct CachingDataLoader: DataLoading {
     self.ttl = ttl
   }
 
-  /// Loads a request from the cache when fresh, else through the inner loader (see the type docs),
-  /// and waits for it.
+  /// Loads a request from the cache when fresh, else through the inner loader (see the type
+  /// docs).
   ///
   /// - Parameter request: What to load and what content to expect.
   /// - Returns: A response with status 200 for cached bodies, or the inner loader's response.
   /// - Throws: The inner loader's errors, or `FetchError.badContent` when a cached body is not
   ///   the expected kind of content.
-  public func load(_ request: FetchRequest) throws -> FetchResponse {
-    try loadAndWait(request)
-  }
-
-  /// Loads as ``load(_:)`` does, calling `completion` with the outcome: a fresh entry at once on
-  /// this thread, anything else from the inner loader's completion (where a new body is stored).
-  @discardableResult
-  public func load(
-    _ request: FetchRequest,
-    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
-  ) -> LoadHandle {
-    if bypassesCache(request) {
-      return inner.load(request, completion: completion)
-    }
-    let key = cache.slot(for: request.url)
-    let entry = cache.entry(in: key)
+  public func load(_ request: FetchRequest) async throws -> FetchResponse {
+    if bypassesCache(request) { return try await inner.load(request) }
+    try URLText.check(request.url, origin: request.origin)
+    let entry = cache.entry(for: request.url)
     if let entry, entry.isFresh(at: cache.now(), ttl: ttl) {
-      completion(
-        Result { try checked(entry.response(requestURL: request.url, source: .cache), request) })
-      return LoadHandle()
+      return try checked(entry.response(requestURL: request.url, source: .cache), request)
     }
     guard let entry, entry.canRevalidate else {
-      return inner.load(request) { [self] result in
-        completion(result.map { store($0, key: key) })
-      }
+      return store(try await inner.load(request), for: request.url)
     }
     var conditional = request
     conditional.ifNoneMatch = entry.etag
     conditional.ifModifiedSince = entry.lastModified
-    return inner.load(conditional) { [self] result in
-      completion(
-        Result {
-          let response = try result.get()
-          guard response.isNotModified else { return store(response, key: key) }
-          let refreshed =
-            (try? cache.refresh(entry, etag: response.etag, lastModified: response.lastModified))
-            ?? entry
-          return try checked(
-            refreshed.response(requestURL: request.url, source: .revalidated), request)
-        })
-    }
+    let response = try await inner.load(conditional)
+    guard response.isNotModified else { return store(response, for: request.url) }
+    let refreshed =
+      (try? cache.refresh(entry, etag: response.etag, lastModified: response.lastModified))
+      ?? entry
+    return try checked(refreshed.response(requestURL: request.url, source: .revalidated), request)
   }
 
   /// True for requests the cache neither answers nor stores (see the type's documentation).
   private func bypassesCache(_ request: FetchRequest) -> Bool {
-    let scheme = request.url.scheme
+    let scheme = request.url.scheme?.lowercased()
     return !request.usesCache || !(scheme == "http" || scheme == "https")
       || request.ifNoneMatch != nil || request.ifModifiedSince != nil
   }
 
-  /// Stores a 200 answer in `key`, ignoring write failures, and returns it.
-  private func store(_ response: FetchResponse, key: ResponseCache.Slot) -> FetchResponse {
+  /// Stores a 200 answer under `url`, ignoring write failures, and returns it.
+  private func store(_ response: FetchResponse, for url: URL) -> FetchResponse {
     if response.status == 200 {
-      _ = try? cache.store(response, in: key)
+      _ = try? cache.store(response, for: url)
     }
     return response
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A completed download: the final status, body and the headers a cache needs.
 public struct FetchResponse: Sendable, Equatable {
   /// The HTTP status of the final response (200 for a `file://` URL that was read).
@@ -11,7 +13,7 @@ public struct FetchResponse: Sendable, Equatable {
   /// The `Content-Type` header of the final response, if any.
   public var contentType: String?
   /// The URL the body came from after redirects.
-  public var finalURL: AbsoluteURL
+  public var finalURL: URL
   /// The number of redirects followed.
   public var redirects: Int
   /// Where the body came from: the network, the cache, or the cache after a 304 revalidation.
@@ -30,7 +32,7 @@ public struct FetchResponse: Sendable, Equatable {
   /// Creates a response; used by loaders and by mocks in tests.
   public init(
     status: Int, body: [UInt8], etag: String? = nil, lastModified: String? = nil,
-    contentType: String? = nil, finalURL: AbsoluteURL, redirects: Int = 0
+    contentType: String? = nil, finalURL: URL, redirects: Int = 0
   ) {
     self.status = status
     self.body = body

@@ -1,5 +1,3 @@
-import SpriteFetch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -174,7 +172,7 @@ public enum FileIO {
   /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the
   /// directory.
   static func temporaryName(for name: String) -> String {
-    TemporaryName.make(for: name, hidden: true)
+    AtomicFile.temporaryName(for: name)
   }
 
   /// Calls `body` with the name (its bytes, without the NUL) and `d_type` of every entry of

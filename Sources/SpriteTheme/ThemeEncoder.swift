@@ -4,33 +4,13 @@ public enum ThemeEncoder {
   /// The UTF-8 JSON bytes of a theme, ending in a newline.
   public static func encode(_ theme: Theme) -> [UInt8] {
     var writer = JSONWriter()
-    encode(theme, into: &writer)
+    writer.write(theme)
+    writer.finish()
     return writer.bytes
   }
 
   /// The UTF-8 JSON bytes of an `index.json`, ending in a newline.
   public static func encode(_ index: BatchIndex) -> [UInt8] {
-    var writer = JSONWriter(capacity: 256 + 160 * (index.entries.count + index.errors.count))
-    writer.write(index)
-    writer.finish()
-    return writer.bytes
-  }
-
-  /// Replaces the contents of `writer` with the JSON bytes of `theme`, reusing its buffer.
-  static func encode(_ theme: Theme, into writer: inout JSONWriter) {
-    writer.reset()
-    encode(theme, appendingTo: &writer)
-  }
-
-  /// Writes the JSON bytes of `theme` after the documents `writer` holds already.
-  static func encode(_ theme: Theme, appendingTo writer: inout JSONWriter) {
-    writer.beginDocument()
-    writer.write(theme)
-    writer.finish()
-  }
-
-  /// The UTF-8 JSON bytes of a `fetch --download-only` `index.json`, ending in a newline.
-  public static func encode(_ index: DownloadIndex) -> [UInt8] {
     var writer = JSONWriter(capacity: 256 + 160 * (index.entries.count + index.errors.count))
     writer.write(index)
     writer.finish()

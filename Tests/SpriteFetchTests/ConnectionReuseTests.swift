@@ -14,9 +14,9 @@ struct ConnectionReuseTests {
     let loader = TestLoaders.loader()
     for file in Fixtures.sampleSpriteFiles().prefix(5) {
       let url = server.url("/sprites/\(file.lastPathComponent)")
-      _ = try await loader.asyncLoad(FetchRequest(url: url, expecting: .png))
+      _ = try await loader.load(FetchRequest(url: url, expecting: .png))
     }
-    #expect(loader.connectionsOpened.value == 1)
+    #expect(loader.connectionsOpened.load(ordering: .relaxed) == 1)
   }
 
   @Test("Last-Modified is reported and If-Modified-Since is answered 304")
@@ -26,9 +26,9 @@ struct ConnectionReuseTests {
     let name = try #require(Fixtures.sampleSpriteFiles().first).lastPathComponent
     let url = server.url("/sprites/\(name)")
     let loader = TestLoaders.loader()
-    let first = try await loader.asyncLoad(FetchRequest(url: url, expecting: .png))
+    let first = try await loader.load(FetchRequest(url: url, expecting: .png))
     #expect(first.lastModified == LoopbackServer.lastModified)
-    let second = try await loader.asyncLoad(
+    let second = try await loader.load(
       FetchRequest(url: url, expecting: .png, ifModifiedSince: first.lastModified))
     #expect(second.status == 304)
     #expect(second.body.isEmpty)
@@ -39,7 +39,7 @@ struct ConnectionReuseTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: server.url("/to-file")))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: server.url("/to-file")))
     }
     guard case .unsupportedURL(let message) = error else {
       Issue.record("expected unsupportedURL, got \(String(describing: error))")

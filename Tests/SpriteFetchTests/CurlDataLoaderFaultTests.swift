@@ -14,7 +14,7 @@ struct CurlDataLoaderFaultTests {
     let clock = ContinuousClock()
     let start = clock.now
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0, noProgress: .seconds(1)).asyncLoad(
+      _ = try await TestLoaders.loader(retries: 0, noProgress: .seconds(1)).load(
         FetchRequest(url: server.url("/stall")))
     }
     #expect(error == .timedOut)
@@ -27,7 +27,7 @@ struct CurlDataLoaderFaultTests {
       response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 0)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0).asyncLoad(
+      _ = try await TestLoaders.loader(retries: 0).load(
         FetchRequest(url: server.url("/short")))
     }
     guard case .transport(let code, let message) = error else {
@@ -47,7 +47,7 @@ struct CurlDataLoaderFaultTests {
       holdOpen: 0)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 0).asyncLoad(
+      _ = try await TestLoaders.loader(retries: 0).load(
         FetchRequest(url: server.url("/chunked")))
     }
     guard case .transport(let code, let message) = error else {
@@ -65,7 +65,7 @@ struct CurlDataLoaderFaultTests {
     let url = closed.url("/nothing")
     closed.stop()
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 2).asyncLoad(FetchRequest(url: url))
+      _ = try await TestLoaders.loader(retries: 2).load(FetchRequest(url: url))
     }
     guard case .transport(let code, _) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -86,32 +86,66 @@ struct CurlDataLoaderFaultTests {
     let load = StartedLoad(
       CurlDataLoader(configuration: configuration), FetchRequest(url: server.url("/busy")))
     try await Task.sleep(for: .milliseconds(300))
-    load.handle.cancel()
+    load.cancel()
     let outcome = await load.outcome(within: 30)
     #expect(outcome != nil, "the backoff wait did not end on the cancel")
     #expect(throws: FetchError.cancelled) { try outcome?.get() }
   }
 
-  @Test("the completion form: cancelling the handle stops a stalled transfer with cancelled")
-  func handleCancellation() async throws {
+  @Test("cancelling the task stops a stalled transfer at once with cancelled")
+  func taskCancellation() async throws {
     let server = try RawSocketServer(
       response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
     defer { server.stop() }
-    let loader = TestLoaders.loader(retries: 2)
-    let outcome = await withCheckedContinuation { continuation in
-      let handle = loader.load(FetchRequest(url: server.url("/stall"))) {
-        continuation.resume(returning: $0)
-      }
-      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { handle.cancel() }
+    let load = StartedLoad(TestLoaders.loader(retries: 2), FetchRequest(url: server.url("/stall")))
+    try await Task.sleep(for: .milliseconds(200))
+    load.cancel()
+    // The server holds the connection for 60 s and the loader would retry twice: only the
+    // cancel can end the load within 30 s (generous for a busy machine).
+    let outcome = await load.outcome(within: 30)
+    #expect(outcome != nil, "the stalled transfer did not end on the cancel")
+    #expect(throws: FetchError.cancelled) { try outcome?.get() }
+  }
+
+  @Test("a load whose task is already cancelled never transfers")
+  func cancelledBeforeStart() async throws {
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", holdOpen: 0)
+    defer { server.stop() }
+    let loader = TestLoaders.loader()
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await loader.load(FetchRequest(url: server.url("/never")))
     }
-    #expect(throws: FetchError.cancelled) { try outcome.get() }
-    // A handle cancelled before the load starts never transfers.
-    let early = LoadHandle()
-    early.cancel()
-    #expect(early.isCancelled)
-    let ran = LockedBox(false)
-    early.whenCancelled { ran.withLock { $0 = true } }
-    #expect(ran.withLock { $0 }, "an action registered after cancel() runs at once")
+    await #expect(throws: FetchError.cancelled) { try await task.value }
+    #expect(server.connectionCount == 0)
+  }
+
+  @Test("a body cut short (CURLE_PARTIAL_FILE) is retried like a connection error")
+  func shortBodyRetried() async throws {
+    let full = String(repeating: "x", count: 1000)
+    let server = try RawSocketServer(
+      responses: [
+        "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\nonly a little",
+        "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n\(full)",
+      ], holdOpen: 0)
+    defer { server.stop() }
+    let response = try await TestLoaders.loader(retries: 2).load(
+      FetchRequest(url: server.url("/cut")))
+    #expect(response.body == Array(full.utf8))
+    #expect(server.connectionCount == 2)
+  }
+
+  @Test("a connection closed with no response (CURLE_GOT_NOTHING) is retried")
+  func gotNothingRetried() async throws {
+    let server = try RawSocketServer(
+      responses: ["", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"],
+      holdOpen: 0)
+    defer { server.stop() }
+    let response = try await TestLoaders.loader(retries: 2).load(
+      FetchRequest(url: server.url("/nothing")))
+    #expect(response.body == Array("ok".utf8))
+    #expect(server.connectionCount == 2)
   }
 
   @Test("cancelling a transfer that waits for a free slot stops it; the running one is unaffected")
@@ -126,30 +160,17 @@ struct CurlDataLoaderFaultTests {
     try await Task.sleep(for: .milliseconds(200))
     let queued = StartedLoad(loader, FetchRequest(url: server.url("/queued")))
     try await Task.sleep(for: .milliseconds(100))
-    queued.handle.cancel()
+    queued.cancel()
     #expect(await queued.fetchError == .cancelled)
-    running.handle.cancel()
+    running.cancel()
     #expect(await running.fetchError == .cancelled)
-  }
-
-  @Test("the blocking form waits for the response on the calling thread")
-  func blockingLoad() async throws {
-    let file = try TemporaryDirectory()
-    let path = file.url.appendingPathComponent("body.json")
-    try Data("{\"ok\": true}".utf8).write(to: path)
-    let loader = TestLoaders.loader()
-    let response = try await offPool {
-      try loader.load(FetchRequest(url: AbsoluteURL(path), expecting: .json))
-    }
-    #expect(response.body == Array("{\"ok\": true}".utf8))
-    #expect(response.status == 200)
   }
 
   @Test("schemes other than http, https and file are refused before any transfer")
   func unsupportedScheme() async throws {
-    let url = try #require(AbsoluteURL(string: "ftp://127.0.0.1/sprite.png"))
+    let url = try #require(URL(string: "ftp://127.0.0.1/sprite.png"))
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: url))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: url))
     }
     #expect(error == .unsupportedURL("ftp://127.0.0.1/sprite.png"))
   }
@@ -158,7 +179,7 @@ struct CurlDataLoaderFaultTests {
   func userAgent() async throws {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
-    let response = try await TestLoaders.loader().asyncLoad(
+    let response = try await TestLoaders.loader().load(
       FetchRequest(url: server.url("/user-agent")))
     #expect(
       String(decoding: response.body, as: UTF8.self) == "sprite-theme/\(CurlDataLoader.version)")
@@ -168,7 +189,8 @@ struct CurlDataLoaderFaultTests {
   @Test("every error describes itself in one sentence")
   func descriptions() {
     let errors: [FetchError] = [
-      .unsupportedURL("ftp://x"), .transport(code: 7, message: "refused"), .httpStatus(404),
+      .unsupportedURL("ftp://x"), .schemeNotAllowed(url: "file:///etc/passwd", scheme: "file"),
+      .urlTooLong(length: 9000), .transport(code: 7, message: "refused"), .httpStatus(404),
       .tooLarge(limit: 1), .timedOut, .cancelled, .badContent("not PNG"),
     ]
     for error in errors {

@@ -9,7 +9,7 @@ struct CurlDataLoaderFileTests {
   @Test("a sample sprite loads from a file URL with status 200")
   func sample() async throws {
     let file = try #require(Fixtures.sampleSpriteFiles().first)
-    let response = try await TestLoaders.loader().asyncLoad(
+    let response = try await TestLoaders.loader().load(
       FetchRequest(url: file, expecting: .png))
     #expect(response.status == 200)
     #expect(response.body == (try Fixtures.bytes(of: file)))
@@ -19,7 +19,7 @@ struct CurlDataLoaderFileTests {
   func missing() async throws {
     let url = Fixtures.sampleSprites.appendingPathComponent("no-such-sprite.png")
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: url))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: url))
     }
     guard case .transport(let code, _) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -33,7 +33,7 @@ struct CurlDataLoaderFileTests {
     let file = try #require(Fixtures.sampleSpriteFiles().first)
     let size = try Fixtures.bytes(of: file).count
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(maxBytes: size - 1).asyncLoad(FetchRequest(url: file))
+      _ = try await TestLoaders.loader(maxBytes: size - 1).load(FetchRequest(url: file))
     }
     #expect(error == .tooLarge(limit: size - 1))
   }
@@ -43,12 +43,12 @@ struct CurlDataLoaderFileTests {
     let directory = try TemporaryDirectory()
     let json = directory.url.appendingPathComponent("entry.json")
     try Data(#"{"name": "bulbasaur", "id": 1}"#.utf8).write(to: json)
-    let response = try await TestLoaders.loader().asyncLoad(
+    let response = try await TestLoaders.loader().load(
       FetchRequest(url: json, expecting: .json))
     #expect(response.body.count > 0)
     let png = try #require(Fixtures.sampleSpriteFiles().first)
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: png, expecting: .json))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: png, expecting: .json))
     }
     #expect(error == .badContent("the body is not valid JSON"))
   }

@@ -12,7 +12,7 @@ struct CurlDataLoaderHTTPTests {
     defer { Task { await server.stop() } }
     let file = try #require(Fixtures.sampleSpriteFiles().first)
     let url = server.url("/sprites/\(file.lastPathComponent)")
-    let response = try await TestLoaders.loader().asyncLoad(FetchRequest(url: url, expecting: .png))
+    let response = try await TestLoaders.loader().load(FetchRequest(url: url, expecting: .png))
     #expect(response.status == 200)
     #expect(response.body == (try Fixtures.bytes(of: file)))
     #expect(response.etag == LoopbackServer.etag(for: file.lastPathComponent))
@@ -26,7 +26,7 @@ struct CurlDataLoaderHTTPTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: server.url("/status/404")))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: server.url("/status/404")))
     }
     #expect(error == .httpStatus(404))
     #expect(server.counter.count("/status/404") == 1)
@@ -36,45 +36,10 @@ struct CurlDataLoaderHTTPTests {
   func retryAfter500() async throws {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
-    let response = try await TestLoaders.loader().asyncLoad(
+    let response = try await TestLoaders.loader().load(
       FetchRequest(url: server.url("/flaky/a"), expecting: .png))
     #expect(response.status == 200)
     #expect(server.counter.count("/flaky/a") == 2)
-  }
-
-  @Test("the completion form applies the same policy: retries, statuses, content checks, 304s")
-  func completionForm() async throws {
-    let server = try await LoopbackServer()
-    defer { Task { await server.stop() } }
-    let loader = TestLoaders.loader(retries: 2)
-    func load(_ request: FetchRequest) async -> Result<FetchResponse, any Error> {
-      await withCheckedContinuation { continuation in
-        loader.load(request) { continuation.resume(returning: $0) }
-      }
-    }
-    let flaky = try await load(FetchRequest(url: server.url("/flaky/b"), expecting: .png)).get()
-    #expect(flaky.status == 200)
-    #expect(server.counter.count("/flaky/b") == 2)
-    await #expect(throws: FetchError.httpStatus(503)) {
-      try await load(FetchRequest(url: server.url("/status/503"))).get()
-    }
-    #expect(server.counter.count("/status/503") == 3)
-    await #expect(throws: FetchError.httpStatus(404)) {
-      try await load(FetchRequest(url: server.url("/status/404"))).get()
-    }
-    await #expect(throws: FetchError.badContent("the body does not start with the PNG signature")) {
-      try await load(FetchRequest(url: server.url("/html"), expecting: .png)).get()
-    }
-    let name = Fixtures.sampleSpriteFiles()[0].lastPathComponent
-    let tag = LoopbackServer.etag(for: name)
-    let revalidated = try await load(
-      FetchRequest(url: server.url("/sprites/\(name)"), ifNoneMatch: tag)
-    ).get()
-    #expect(revalidated.status == 304)
-    #expect(revalidated.body.isEmpty)
-    await #expect(throws: FetchError.unsupportedURL("ftp://127.0.0.1/x.png")) {
-      try await load(FetchRequest(url: AbsoluteURL(string: "ftp://127.0.0.1/x.png")!)).get()
-    }
   }
 
   @Test("a persistent 503 fails with httpStatus after the configured retries")
@@ -82,7 +47,7 @@ struct CurlDataLoaderHTTPTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(retries: 2).asyncLoad(
+      _ = try await TestLoaders.loader(retries: 2).load(
         FetchRequest(url: server.url("/status/503")))
     }
     #expect(error == .httpStatus(503))
@@ -95,7 +60,7 @@ struct CurlDataLoaderHTTPTests {
     defer { Task { await server.stop() } }
     let clock = ContinuousClock()
     let start = clock.now
-    let response = try await TestLoaders.loader().asyncLoad(
+    let response = try await TestLoaders.loader().load(
       FetchRequest(url: server.url("/throttled/a"), expecting: .png))
     let elapsed = clock.now - start
     #expect(response.status == 200)
@@ -107,7 +72,7 @@ struct CurlDataLoaderHTTPTests {
   func redirectFollowed() async throws {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
-    let response = try await TestLoaders.loader().asyncLoad(
+    let response = try await TestLoaders.loader().load(
       FetchRequest(url: server.url("/redirect"), expecting: .png))
     #expect(response.status == 200)
     #expect(response.redirects == 1)
@@ -119,7 +84,7 @@ struct CurlDataLoaderHTTPTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: server.url("/loop")))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: server.url("/loop")))
     }
     guard case .transport(let code, _) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
@@ -134,7 +99,7 @@ struct CurlDataLoaderHTTPTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(FetchRequest(url: server.url("/to-file")))
+      _ = try await TestLoaders.loader().load(FetchRequest(url: server.url("/to-file")))
     }
     guard case .unsupportedURL = error else {
       Issue.record("expected unsupportedURL, got \(String(describing: error))")
@@ -147,7 +112,7 @@ struct CurlDataLoaderHTTPTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(
+      _ = try await TestLoaders.loader().load(
         FetchRequest(url: server.url("/html"), expecting: .png))
     }
     guard case .badContent = error else {
@@ -155,7 +120,7 @@ struct CurlDataLoaderHTTPTests {
       return
     }
     let json = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader().asyncLoad(
+      _ = try await TestLoaders.loader().load(
         FetchRequest(url: server.url("/html"), expecting: .json))
     }
     guard case .badContent = json else {
@@ -169,11 +134,11 @@ struct CurlDataLoaderHTTPTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let error = await TestLoaders.fetchError {
-      _ = try await TestLoaders.loader(maxBytes: 1024).asyncLoad(
+      _ = try await TestLoaders.loader(maxBytes: 1024).load(
         FetchRequest(url: server.url("/big/4096")))
     }
     #expect(error == .tooLarge(limit: 1024))
-    let fits = try await TestLoaders.loader(maxBytes: 1024).asyncLoad(
+    let fits = try await TestLoaders.loader(maxBytes: 1024).load(
       FetchRequest(url: server.url("/big/1024")))
     #expect(fits.body.count == 1024)
   }
@@ -185,9 +150,9 @@ struct CurlDataLoaderHTTPTests {
     let name = try #require(Fixtures.sampleSpriteFiles().first).lastPathComponent
     let url = server.url("/sprites/\(name)")
     let loader = TestLoaders.loader()
-    let first = try await loader.asyncLoad(FetchRequest(url: url, expecting: .png))
+    let first = try await loader.load(FetchRequest(url: url, expecting: .png))
     let etag = try #require(first.etag)
-    let second = try await loader.asyncLoad(
+    let second = try await loader.load(
       FetchRequest(url: url, expecting: .png, ifNoneMatch: etag))
     #expect(second.status == 304)
     #expect(second.isNotModified)
@@ -209,24 +174,24 @@ struct CurlDataLoaderHTTPTests {
     let etag = LoopbackServer.etag(for: file.lastPathComponent)
     for _ in 0..<2 {
       // A file:// load allows redirects to file:// only...
-      let local = try await loader.asyncLoad(FetchRequest(url: file, expecting: .png))
+      let local = try await loader.load(FetchRequest(url: file, expecting: .png))
       #expect(local.body == (try Fixtures.bytes(of: file)))
       // ...which the next http load must not inherit.
       let refused = await TestLoaders.fetchError {
-        _ = try await loader.asyncLoad(FetchRequest(url: server.url("/to-file")))
+        _ = try await loader.load(FetchRequest(url: server.url("/to-file")))
       }
       guard case .unsupportedURL = refused else {
         Issue.record("expected unsupportedURL, got \(String(describing: refused))")
         return
       }
-      let revalidated = try await loader.asyncLoad(
+      let revalidated = try await loader.load(
         FetchRequest(url: url, expecting: .png, ifNoneMatch: etag))
       #expect(revalidated.status == 304)
       // No If-None-Match left over: a full 200.
-      let plain = try await loader.asyncLoad(FetchRequest(url: url, expecting: .png))
+      let plain = try await loader.load(FetchRequest(url: url, expecting: .png))
       #expect(plain.status == 200)
       #expect(plain.body == (try Fixtures.bytes(of: file)))
-      let agent = try await loader.asyncLoad(FetchRequest(url: server.url("/user-agent")))
+      let agent = try await loader.load(FetchRequest(url: server.url("/user-agent")))
       #expect(String(decoding: agent.body, as: UTF8.self) == "reuse-test/1")
     }
   }
@@ -243,7 +208,7 @@ struct CurlDataLoaderHTTPTests {
     let results = try await withThrowingTaskGroup(of: (URL, [UInt8]).self) { group in
       for file in files {
         group.addTask {
-          let response = try await loader.asyncLoad(
+          let response = try await loader.load(
             FetchRequest(url: server.url("/sprites/\(file.lastPathComponent)"), expecting: .png))
           return (file, response.body)
         }

@@ -6,20 +6,20 @@ import _SpriteTestSupport
 /// Resolving PokeAPI URLs and reading list pages and entries from the shared real documents.
 @Suite("PokeAPI documents")
 struct PokeAPIDocumentTests {
-  let base = AbsoluteURL(string: "http://127.0.0.1:8080/api/v2")!
-  let page = AbsoluteURL(string: "http://127.0.0.1:8080/api/v2/pokemon/?offset=0&limit=20")!
+  let base = URL(string: "http://127.0.0.1:8080/api/v2")!
+  let page = URL(string: "http://127.0.0.1:8080/api/v2/pokemon/?offset=0&limit=20")!
 
   @Test("absolute and relative references resolve against the base, keeping its path prefix")
   func resolution() {
-    func resolve(_ reference: String, base: AbsoluteURL? = nil) -> String? {
+    func resolve(_ reference: String, base: URL? = nil) -> String? {
       PokeAPIURL.resolve(reference, page: page, base: base ?? self.base)?.absoluteString
     }
     #expect(resolve("/api/v2/pokemon/1/") == "http://127.0.0.1:8080/api/v2/pokemon/1/")
     #expect(
-      resolve("/api/v2/pokemon/1/", base: AbsoluteURL(string: "http://127.0.0.1:8080/api/v2/")!)
+      resolve("/api/v2/pokemon/1/", base: URL(string: "http://127.0.0.1:8080/api/v2/")!)
         == "http://127.0.0.1:8080/api/v2/pokemon/1/")
     #expect(
-      resolve("/api/v2/pokemon/1/", base: AbsoluteURL(string: "http://h:81/mirror/api/v2")!)
+      resolve("/api/v2/pokemon/1/", base: URL(string: "http://h:81/mirror/api/v2")!)
         == "http://h:81/mirror/api/v2/pokemon/1/")
     #expect(resolve("/other/x") == "http://127.0.0.1:8080/other/x")
     #expect(
@@ -32,9 +32,9 @@ struct PokeAPIDocumentTests {
         == "http://127.0.0.1:8080/api/v2/pokemon/?offset=5&limit=5")
     #expect(resolve("") == nil)
     #expect(
-      PokeAPIURL.id(of: AbsoluteURL(string: "https://pokeapi.co/api/v2/pokemon/10034/")!) == 10034)
-    #expect(PokeAPIURL.id(of: AbsoluteURL(string: "http://h/api/v2/pokemon/25")!) == 25)
-    #expect(PokeAPIURL.id(of: AbsoluteURL(string: "http://h/api/v2/pokemon/")!) == nil)
+      PokeAPIURL.id(of: URL(string: "https://pokeapi.co/api/v2/pokemon/10034/")!) == 10034)
+    #expect(PokeAPIURL.id(of: URL(string: "http://h/api/v2/pokemon/25")!) == 25)
+    #expect(PokeAPIURL.id(of: URL(string: "http://h/api/v2/pokemon/")!) == nil)
   }
 
   @Test("the static list is one page of relative URLs; a derived page has absolute next links")
@@ -45,7 +45,7 @@ struct PokeAPIDocumentTests {
     let list = try PokeAPIListPage.decode(staticBytes, pageURL: page, base: base)
     #expect(list.count == list.results.count)
     #expect(list.next == nil && list.previous == nil)
-    #expect(list.results[0].url.absoluteString == "http://127.0.0.1:8080/api/v2/pokemon/1/")
+    #expect(list.results[0].url?.absoluteString == "http://127.0.0.1:8080/api/v2/pokemon/1/")
     #expect(list.results[0].name == "bulbasaur" && list.results[0].id == 1)
     #expect(list.results[1024].id == 1025 && list.results[1025].id == 10001)
 
@@ -57,6 +57,34 @@ struct PokeAPIDocumentTests {
     #expect(live.results.compactMap(\.id) == Array(21...40))
     #expect(throws: PokeAPIError.self) {
       try PokeAPIListPage.decode(Array("[]".utf8), pageURL: page, base: base)
+    }
+  }
+
+  @Test("a list page whose next link names file:// is refused with a message saying so")
+  func nextPageFileRefused() throws {
+    let bytes = Array(
+      #"{"count": 1, "next": "file:///etc/passwd", "results": [{"name": "a", "url": "/api/v2/pokemon/1/"}]}"#
+        .utf8)
+    let error = #expect(throws: PokeAPIError.self) {
+      try PokeAPIListPage.decode(bytes, pageURL: page, base: base)
+    }
+    #expect(
+      error?.description
+        == "the list page: the server's next page URL uses file://, which is only allowed for URLs you give (file:///etc/passwd).")
+  }
+
+  @Test("URLs in messages are shortened to 120 characters; over-long server URLs are refused")
+  func longURLs() throws {
+    let long = "https://h/" + String(repeating: "a", count: 9000)
+    #expect(URLText.shortened(long).count == 120)
+    #expect(URLText.shortened(long).hasSuffix("…"))
+    #expect(URLText.shortened("https://h/x") == "https://h/x")
+    let url = try #require(URL(string: long))
+    #expect(throws: PokeAPIError.self) {
+      try PokeAPIURL.checkFromServer(url, subject: "x", role: "sprite")
+    }
+    #expect(throws: FetchError.urlTooLong(length: long.utf8.count)) {
+      try URLText.check(url, origin: .user)
     }
   }
 
@@ -84,14 +112,14 @@ struct PokeAPIDocumentTests {
 /// `PokeAPICrawler` over live-shaped pages (mock loader) and the static dump (loopback HTTP).
 @Suite("PokeAPI crawler")
 struct PokeAPICrawlerTests {
-  static let live = AbsoluteURL(string: "https://pokeapi.co/api/v2")!
+  static let live = URL(string: "https://pokeapi.co/api/v2")!
 
   @Test("follows next across pages up to the limit, yielding in list order with bounded fetches")
   func pagingThroughNext() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let loader = PokeAPIMockLoader(directory: directory, slowEarlyEntries: true)
     let crawler = PokeAPICrawler(base: Self.live, limit: 30, pageSize: 20, concurrency: 4)
-    let items = try await offPool { try crawler.collect(using: loader) }
+    let items = try await crawler.collect(using: loader)
     #expect(items.compactMap(\.id) == Array(1...30))
     #expect(
       items.compactMap(\.spriteURL).map(\.lastPathComponent) == [
@@ -114,7 +142,7 @@ struct PokeAPICrawlerTests {
     guard let directory = PokeAPIData.require() else { return }
     let loader = PokeAPIMockLoader(directory: directory)
     let crawler = PokeAPICrawler(base: Self.live, limit: 20, offset: 20, pageSize: 20)
-    let items = try await offPool { try crawler.collect(using: loader) }
+    let items = try await crawler.collect(using: loader)
     #expect(items.compactMap(\.id) == Array(21...40))
     #expect(items.compactMap(\.spriteURL).map(\.lastPathComponent) == ["25.png"])
     #expect(!loader.requested.contains { $0.query?.contains("offset=40") == true })
@@ -124,29 +152,22 @@ struct PokeAPICrawlerTests {
   func formsAndLastPage() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let last = PokeAPIMockLoader(directory: directory)
-    let tail = try await offPool {
-      try PokeAPICrawler(base: Self.live, offset: 1340, pageSize: 20).collect(using: last)
-    }
+    let tail = try await PokeAPICrawler(base: Self.live, offset: 1340, pageSize: 20).collect(using: last)
     #expect(tail.count == 11)
     #expect(tail.allSatisfy { $0.skipReason == .form })
     #expect(last.requested.count == 1)
 
     let page = PokeAPIMockLoader(directory: directory)
-    let jump = try await offPool {
-      try PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20).collect(
-        using: page)
-    }
+    let jump = try await PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20).collect(using: page)
     #expect(jump.compactMap(\.id) == Array(1021...1025) + Array(10001...10015))
     #expect(jump.prefix(5).allSatisfy { $0.failure != nil })
     #expect(jump.dropFirst(5).allSatisfy { $0.skipReason == .form })
     #expect(page.requested.count == 1 + 5)
 
     let withForms = PokeAPIMockLoader(directory: directory)
-    let included = try await offPool {
-      try PokeAPICrawler(
+    let included = try await PokeAPICrawler(
         base: Self.live, limit: 20, offset: 1020, includeForms: true, pageSize: 20
       ).collect(using: withForms)
-    }
     #expect(included.allSatisfy { $0.failure != nil })
     #expect(withForms.requested.count == 1 + 20)
   }
@@ -158,37 +179,24 @@ struct PokeAPICrawlerTests {
     let count = LockedBox(0)
     let loader = PokeAPIMockLoader(directory: directory)
     let error = await #expect(throws: PokeAPIListError.self) {
-      try await offPool {
-        try crawler.crawl(using: loader) { _ in
-          count.withLock { $0 += 1 }
-          return true
-        }
-      }
+      for try await _ in crawler.crawl(using: loader) { count.withLock { $0 += 1 } }
     }
     #expect(error?.underlying as? FetchError == .httpStatus(404))
     #expect(error?.url.absoluteString.contains("/pokemon/?offset=40&limit=") == true)
     #expect(count.withLock { $0 } == 40)
   }
 
-  @Test(
-    "cancelling the stop handle cancels the entry loads in flight and ends the crawl with cancelled"
-  )
+  @Test("cancelling the crawling task cancels the entry loads in flight and ends the crawl")
   func stopCancelsInFlightLoads() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let loader = HeldEntriesLoader(PokeAPIMockLoader(directory: directory))
     let crawler = PokeAPICrawler(base: Self.live, limit: 20, pageSize: 20, concurrency: 4)
-    let stop = LoadHandle()
     let seen = LockedBox(0)
     let crawl = Task {
-      try await offPool {
-        try crawler.crawl(using: loader, stop: stop) { _ in
-          seen.withLock { $0 += 1 }
-          return true
-        }
-      }
+      for try await _ in crawler.crawl(using: loader) { seen.withLock { $0 += 1 } }
     }
     while loader.held < 4 { try await Task.sleep(for: .milliseconds(5)) }
-    stop.cancel()
+    crawl.cancel()
     var waited = 0
     while loader.cancelled < 4 && waited < 30_000 {
       try await Task.sleep(for: .milliseconds(10))
@@ -197,7 +205,7 @@ struct PokeAPICrawlerTests {
     #expect(loader.cancelled == 4, "every entry load in flight was cancelled")
     // Ends a crawl whose stop did not reach its loads, so that the test fails rather than hangs.
     loader.releaseAll()
-    await #expect(throws: FetchError.cancelled) { try await crawl.value }
+    await #expect(throws: CancellationError.self) { try await crawl.value }
     #expect(loader.held == 4, "no load beyond the concurrency was started")
     #expect(seen.withLock { $0 } == 0)
   }
@@ -210,7 +218,7 @@ struct PokeAPICrawlerLoopbackTests {
   func crawl(
     prefix: String = "", limit: Int?, offset: Int = 0, includeForms: Bool = false,
     spriteKey: String = PokeAPIEntry.defaultSpriteKey
-  ) async throws -> (items: [CrawlItem], requested: [AbsoluteURL], server: PokeAPIServer)? {
+  ) async throws -> (items: [CrawlItem], requested: [URL], server: PokeAPIServer)? {
     guard let directory = PokeAPIData.require() else { return nil }
     let server = try await PokeAPIServer(directory: directory)
     defer { Task { await server.stop() } }
@@ -219,7 +227,7 @@ struct PokeAPICrawlerLoopbackTests {
       base: server.url("\(prefix)/api/v2"), limit: limit, offset: offset,
       includeForms: includeForms,
       spriteKey: spriteKey)
-    let items = try await offPool { try crawler.collect(using: loader) }
+    let items = try await crawler.collect(using: loader)
     #expect(loader.requested.allSatisfy { $0.host == "127.0.0.1" && $0.port == Int(server.port) })
     #expect(!loader.requested.contains { $0.absoluteString.contains("raw.githubusercontent") })
     return (items, loader.requested, server)
@@ -233,8 +241,8 @@ struct PokeAPICrawlerLoopbackTests {
     let failed = items.filter { $0.failure != nil }
     #expect(failed.compactMap(\.id) == [2, 3, 5, 6])
     #expect(failed.allSatisfy { $0.failure as? FetchError == .httpStatus(404) })
-    if case .failed(_, let name, let url, _) = failed[0] {
-      #expect(name == "ivysaur" && url == server.url("/api/v2/pokemon/2/"))
+    if case .failed(_, let name, let source, _) = failed[0] {
+      #expect(name == "ivysaur" && source == server.url("/api/v2/pokemon/2/").absoluteString)
     }
     #expect(requested.first == server.url("/api/v2/pokemon/?offset=0&limit=7"))
     #expect(requested.count == 8)
@@ -264,7 +272,7 @@ struct PokeAPICrawlerLoopbackTests {
     #expect(included?.items.first?.spriteURL?.lastPathComponent == "10034.png")
     #expect(included?.items.first?.name == "charizard-mega-x")
     let starter = try await crawl(limit: 1, offset: 1182, includeForms: true)
-    #expect(starter?.items.first?.id == 10158 && starter?.items.first?.skipReason == .nullSprite)
+    #expect(starter?.items.first?.id == 10158 && starter?.items.first?.skipReason == .nullSprite(key: "front_default"))
   }
 
   @Test("a base with a path prefix keeps it for relative URLs")
@@ -280,41 +288,88 @@ struct PokeAPICrawlerLoopbackTests {
   }
 }
 
-/// List pages from `inner`; entry loads (the completion form) that never finish until cancelled.
+/// Serves fixed documents by URL; anything else is a 404.
+private struct DocumentsLoader: DataLoading {
+  let documents: [String: String]
+
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
+    guard let text = documents[request.url.absoluteString] else { throw FetchError.httpStatus(404) }
+    return FetchResponse(status: 200, body: Array(text.utf8), finalURL: request.url)
+  }
+}
+
+/// What a hostile server can point the crawl at.
+@Suite("PokeAPI crawler and untrusted URLs")
+struct PokeAPICrawlerUntrustedURLTests {
+  static let base = URL(string: "http://127.0.0.1:9/api/v2")!
+
+  /// A crawl of one list page with `entries` (name → entry URL) whose entry documents name
+  /// `sprite`.
+  func crawl(entryURL: String, sprite: String) async throws -> [CrawlItem] {
+    let list = #"{"count": 1, "next": null, "results": [{"name": "bulbasaur", "url": "\#(entryURL)"}]}"#
+    let entry = #"{"id": 1, "name": "bulbasaur", "sprites": {"front_default": "\#(sprite)"}}"#
+    let loader = DocumentsLoader(documents: [
+      "http://127.0.0.1:9/api/v2/pokemon/?offset=0&limit=1": list,
+      "http://127.0.0.1:9/api/v2/pokemon/1/": entry,
+    ])
+    return try await PokeAPICrawler(base: Self.base, limit: 1).collect(using: loader)
+  }
+
+  @Test("an entry whose sprite URL names file:// fails with a message saying what happened")
+  func spriteFileURL() async throws {
+    let items = try await crawl(entryURL: "/api/v2/pokemon/1/", sprite: "file:///etc/passwd")
+    #expect(items.count == 1)
+    #expect(items[0].spriteURL == nil, "the file URL must not reach the downloads")
+    #expect(
+      items[0].failure.map(String.init(describing:))
+        == "bulbasaur: the server's sprite URL uses file://, which is only allowed for URLs you give (file:///etc/passwd).")
+  }
+
+  @Test("a list result whose entry URL names file:// fails without being read")
+  func entryFileURL() async throws {
+    let items = try await crawl(entryURL: "file:///etc/passwd", sprite: "http://127.0.0.1:9/1.png")
+    #expect(items.count == 1)
+    #expect(
+      items[0].failure.map(String.init(describing:))?.hasPrefix(
+        "bulbasaur: the server's entry URL uses file://") == true)
+  }
+
+  @Test("the loader itself refuses a file URL that came from a response")
+  func loaderRefusesResponseFileURL() async throws {
+    let file = try #require(Fixtures.sampleSpriteFiles().first)
+    let error = await TestLoaders.fetchError {
+      _ = try await TestLoaders.loader().load(FetchRequest(url: file, origin: .response))
+    }
+    #expect(error == .schemeNotAllowed(url: file.absoluteString, scheme: "file"))
+  }
+}
+
+/// List pages from `inner`; entry loads that never finish until their task is cancelled.
 private final class HeldEntriesLoader: DataLoading {
   let inner: any DataLoading
   private let counts = LockedBox((held: 0, cancelled: 0))
+  private let release = LockedBox(false)
 
   init(_ inner: any DataLoading) { self.inner = inner }
-
-  private let handles = LockedBox<[LoadHandle]>([])
 
   /// Entry loads started, and how many of them were cancelled.
   var held: Int { counts.withLock { $0.held } }
   var cancelled: Int { counts.withLock { $0.cancelled } }
 
-  func load(_ request: FetchRequest) throws -> FetchResponse { try inner.load(request) }
-
-  func load(
-    _ request: FetchRequest,
-    completion: @escaping @Sendable (Result<FetchResponse, any Error>) -> Void
-  ) -> LoadHandle {
-    guard request.url.query == nil else {
-      completion(Result { try inner.load(request) })
-      return LoadHandle()
-    }
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
+    guard request.url.query == nil else { return try await inner.load(request) }
     counts.withLock { $0.held += 1 }
-    let handle = LoadHandle()
-    handles.withLock { $0.append(handle) }
-    handle.whenCancelled { [counts] in
-      counts.withLock { $0.cancelled += 1 }
-      completion(.failure(FetchError.cancelled))
+    while !release.withLock({ $0 }) {
+      do {
+        try await Task.sleep(for: .milliseconds(10))
+      } catch {
+        counts.withLock { $0.cancelled += 1 }
+        throw FetchError.cancelled
+      }
     }
-    return handle
+    throw FetchError.cancelled
   }
 
-  /// Cancels every held load (counted as cancelled too).
-  func releaseAll() {
-    for handle in handles.withLock({ $0 }) { handle.cancel() }
-  }
+  /// Ends every held load.
+  func releaseAll() { release.withLock { $0 = true } }
 }

@@ -21,11 +21,11 @@ struct ResponseCacheLoopbackTests {
 
     func run(_ inner: any DataLoading) async throws -> [FetchResponse] {
       let loader = CachingDataLoader(
-        wrapping: inner, cache: ResponseCache(directory: directory.path, now: clock.now))
+        wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now))
       var responses: [FetchResponse] = []
       for path in paths {
         responses.append(
-          try await loader.asyncLoad(FetchRequest(url: server.url(path), expecting: .png)))
+          try await loader.load(FetchRequest(url: server.url(path), expecting: .png)))
       }
       return responses
     }

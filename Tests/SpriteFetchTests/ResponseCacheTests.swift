@@ -10,9 +10,9 @@ struct ResponseCacheTests {
   let clock = TestClock()
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("ResponseCacheTests-\(UUID().uuidString)")
-  let url = AbsoluteURL(string: "https://example.test/sprites/1.png?size=96")!
+  let url = URL(string: "https://example.test/sprites/1.png?size=96")!
 
-  func cache() -> ResponseCache { ResponseCache(directory: directory.path, now: clock.now) }
+  func cache() -> ResponseCache { ResponseCache(directory: directory, now: clock.now) }
 
   func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 
@@ -20,7 +20,7 @@ struct ResponseCacheTests {
   func missStores() async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
       FetchRequest(url: url))
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url))
@@ -37,10 +37,10 @@ struct ResponseCacheTests {
   func freshHit() async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
+    _ = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
       FetchRequest(url: url))
     clock.advance(by: 23 * 3600)
-    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
+    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
       FetchRequest(url: url, expecting: .png))
     #expect(inner.requests.count == 1)
     #expect(response.status == 200)
@@ -54,9 +54,9 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
-    _ = try await loader.asyncLoad(FetchRequest(url: url))
+    _ = try await loader.load(FetchRequest(url: url))
     clock.advance(by: 61)
-    let response = try await loader.asyncLoad(FetchRequest(url: url))
+    let response = try await loader.load(FetchRequest(url: url))
     let conditional = try #require(inner.requests.last)
     #expect(conditional.ifNoneMatch == MockLoader.etag)
     #expect(conditional.ifModifiedSince == MockLoader.lastModified)
@@ -65,7 +65,7 @@ struct ResponseCacheTests {
     #expect(response.source == .revalidated)
     #expect(response.body == MockLoader.body(for: url))
     #expect(cache().entry(for: url)?.storedAt == clock.now())
-    _ = try await loader.asyncLoad(FetchRequest(url: url))
+    _ = try await loader.load(FetchRequest(url: url))
     #expect(inner.requests.count == 2)
   }
 
@@ -74,10 +74,10 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
-    _ = try await loader.asyncLoad(FetchRequest(url: url))
+    _ = try await loader.load(FetchRequest(url: url))
     inner.version = 2
     clock.advance(by: 120)
-    let response = try await loader.asyncLoad(FetchRequest(url: url))
+    let response = try await loader.load(FetchRequest(url: url))
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url, version: 2))
     let entry = try #require(cache().entry(for: url))
@@ -95,12 +95,12 @@ struct ResponseCacheTests {
   func damagedEntry(damage: Damage) async throws {
     defer { cleanUp() }
     let inner = MockLoader()
-    let other = AbsoluteURL(string: "https://example.test/sprites/2.png")!
+    let other = URL(string: "https://example.test/sprites/2.png")!
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
-    _ = try await loader.asyncLoad(FetchRequest(url: url))
-    _ = try await loader.asyncLoad(FetchRequest(url: other))
-    let file = URL(fileURLWithPath: cache().path(for: url.absoluteString))
-    let otherFile = URL(fileURLWithPath: cache().path(for: other.absoluteString))
+    _ = try await loader.load(FetchRequest(url: url))
+    _ = try await loader.load(FetchRequest(url: other))
+    let file = cache().file(for: url)
+    let otherFile = cache().file(for: other)
     let fm = FileManager.default
     var bytes = [UInt8](try Data(contentsOf: file))
     switch damage {
@@ -120,27 +120,10 @@ struct ResponseCacheTests {
       try Data(bytes).write(to: file)
     }
     #expect(cache().entry(for: url) == nil)
-    let response = try await loader.asyncLoad(FetchRequest(url: url))
+    let response = try await loader.load(FetchRequest(url: url))
     #expect(inner.requests.count == 3)
     #expect(response.source == .network)
     #expect(response.body == MockLoader.body(for: url))
-    #expect(cache().entry(for: url)?.body == MockLoader.body(for: url))
-  }
-
-  @Test("entries of the older two-file layout are ignored: a miss, then a new entry")
-  func oldLayoutIgnored() async throws {
-    defer { cleanUp() }
-    let key = ResponseCache.key(for: url.absoluteString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try Data(MockLoader.body(for: url)).write(to: directory.appendingPathComponent(key + ".body"))
-    try Data("{\"version\":1,\"url\":\"\(url.absoluteString)\"}".utf8).write(
-      to: directory.appendingPathComponent(key + ".json"))
-    #expect(cache().entry(for: url) == nil)
-    let inner = MockLoader()
-    let response = try await CachingDataLoader(wrapping: inner, cache: cache()).asyncLoad(
-      FetchRequest(url: url))
-    #expect(response.source == .network)
-    #expect(inner.requests.count == 1)
     #expect(cache().entry(for: url)?.body == MockLoader.body(for: url))
   }
 
@@ -149,15 +132,15 @@ struct ResponseCacheTests {
     let entry = ResponseCache.Entry(
       url: url.absoluteString, status: 200, body: [0x89, 0x50, 0x0A, 0x0A, 0x00],
       etag: "\"v1\"", lastModified: "Sun, 06 Nov 1994 08:49:37 GMT", contentType: "image/png",
-      finalURL: "https://example.test/final.png", storedAt: Timestamp(secondsSince1970: 1.25e9))
-    #expect(EntryFile.decode(EntryFile.encode(entry)) == entry)
+      finalURL: "https://example.test/final.png", storedAt: Date(timeIntervalSince1970: 1.25e9))
+    #expect(EntryFile.decode(Data(EntryFile.encode(entry))) == entry)
     var broken = entry
     broken.etag = "a\nb"
     broken.contentType = nil
     broken.finalURL = nil
     var expected = broken
     expected.etag = nil
-    #expect(EntryFile.decode(EntryFile.encode(broken)) == expected)
+    #expect(EntryFile.decode(Data(EntryFile.encode(broken))) == expected)
   }
 
   @Test("inner errors pass through; a stale entry is not served on error")
@@ -165,11 +148,11 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
-    _ = try await loader.asyncLoad(FetchRequest(url: url))
+    _ = try await loader.load(FetchRequest(url: url))
     clock.advance(by: 61)
     inner.failure = .timedOut
     let error = await TestLoaders.fetchError {
-      _ = try await loader.asyncLoad(FetchRequest(url: url))
+      _ = try await loader.load(FetchRequest(url: url))
     }
     #expect(error == .timedOut)
   }
@@ -180,13 +163,13 @@ struct ResponseCacheTests {
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
     let file = URL(fileURLWithPath: "/tmp/sprite.png")
-    _ = try await loader.asyncLoad(FetchRequest(url: file))
-    _ = try await loader.asyncLoad(FetchRequest(url: file))
+    _ = try await loader.load(FetchRequest(url: file))
+    _ = try await loader.load(FetchRequest(url: file))
     #expect(inner.requests.count == 2)
-    #expect(cache().entry(for: AbsoluteURL(file)) == nil)
-    _ = try await loader.asyncLoad(FetchRequest(url: url))
+    #expect(cache().entry(for: file) == nil)
+    _ = try await loader.load(FetchRequest(url: url))
     let error = await TestLoaders.fetchError {
-      _ = try await loader.asyncLoad(FetchRequest(url: url, expecting: .json))
+      _ = try await loader.load(FetchRequest(url: url, expecting: .json))
     }
     #expect(error == .badContent("the body is not valid JSON"))
     #expect(inner.requests.count == 3)
@@ -197,18 +180,18 @@ struct ResponseCacheTests {
     defer { cleanUp() }
     // No validators: every stale load rewrites the whole entry.
     let inner = MockLoader(bodyLength: 64 << 10, validators: false)
-    let urls = (0..<8).map { AbsoluteURL(string: "https://example.test/sprites/\($0).png")! }
+    let urls = (0..<8).map { URL(string: "https://example.test/sprites/\($0).png")! }
     // One loader always refetches and rewrites; the other mostly reads.
     let writer = CachingDataLoader(
-      wrapping: inner, cache: ResponseCache(directory: directory.path, now: clock.now), ttl: 0)
+      wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now), ttl: 0)
     let reader = CachingDataLoader(
-      wrapping: inner, cache: ResponseCache(directory: directory.path, now: clock.now))
+      wrapping: inner, cache: ResponseCache(directory: directory, now: clock.now))
     let mismatches = try await withThrowingTaskGroup(of: Bool.self) { group in
       for index in 0..<200 {
         let target = urls[index % urls.count]
         let loader = index % 2 == 0 ? writer : reader
         group.addTask {
-          let response = try await loader.asyncLoad(FetchRequest(url: target, expecting: .png))
+          let response = try await loader.load(FetchRequest(url: target, expecting: .png))
           return response.body == MockLoader.body(for: target, length: 64 << 10)
             && response.status == 200
         }
@@ -237,38 +220,20 @@ struct ResponseCacheTests {
     try cache.store(second, for: url)
     #expect(cache.entry(for: url)?.body == [4, 5])
     #expect(
-      ResponseCache(directory: directory.path, now: clock.now).entry(for: url)?.body == [4, 5])
+      ResponseCache(directory: directory, now: clock.now).entry(for: url)?.body == [4, 5])
   }
 
-  @Test(
-    "the directory is listed once: entries stored later by another cache are misses here, found by a new cache"
-  )
-  func listedOnce() throws {
-    defer { cleanUp() }
-    let other = AbsoluteURL(string: "https://example.test/sprites/2.png")!
-    let first = cache()
-    try first.store(FetchResponse(status: 200, body: [1], finalURL: url), for: url)
-    let second = cache()
-    #expect(second.entry(for: url)?.body == [1])
-    try first.store(FetchResponse(status: 200, body: [2], finalURL: other), for: other)
-    #expect(first.entry(for: other)?.body == [2])
-    #expect(second.entry(for: other) == nil)
-    #expect(cache().entry(for: other)?.body == [2])
-  }
-
-  @Test("files that are not entries, or whose names carry no hash, are not listed")
-  func listingIgnoresOtherFiles() throws {
+  @Test("entry files are named by the SHA-256 of the URL; a renamed entry is not found")
+  func entryNames() throws {
     defer { cleanUp() }
     try cache().store(FetchResponse(status: 200, body: [7], finalURL: url), for: url)
-    let entryName = ResponseCache.key(for: url.absoluteString) + ".entry"
-    let original = directory.appendingPathComponent(entryName)
-    for name in ["notes.txt", "x-zzzzzzzzzzzzzzzz.entry", "-.entry", entryName + ".tmp-1-1"] {
-      try Data([1]).write(to: directory.appendingPathComponent(name))
-    }
-    #expect(cache().entry(for: url)?.body == [7])
-    // Renamed to a name without the hash, the entry is no longer found.
+    // `printf %s 'https://example.test/sprites/1.png?size=96' | sha256sum`
+    #expect(
+      cache().file(for: url).lastPathComponent
+        == "\(ResponseCache.digest(url.absoluteString)).entry")
+    #expect(ResponseCache.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     try FileManager.default.moveItem(
-      at: original, to: directory.appendingPathComponent("renamed.entry"))
+      at: cache().file(for: url), to: directory.appendingPathComponent("renamed.entry"))
     #expect(cache().entry(for: url) == nil)
   }
 }

@@ -147,7 +147,7 @@ struct FetchEndToEndTests {
     // Each sprite is stored once: the cache holds PokeAPI's JSON documents and one manifest of
     // the sprites' validators, no sprite body.
     let cached = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".cache").path)
-    #expect(cached.filter { $0.hasPrefix("downloads-") && $0.hasSuffix(".manifest") }.count == 1)
+    #expect(cached.filter { $0.hasPrefix("downloads-") && $0.hasSuffix(".json") }.count == 1)
     #expect(cached.contains { $0.hasSuffix(".entry") }, "\(cached)")
     #expect(cached.allSatisfy { !$0.contains("sprites") }, "\(cached)")
 
@@ -272,6 +272,56 @@ struct FetchEndToEndTests {
         kill(pid, SIGINT)
       }
     }
+  }
+
+  @Test("a server's file:// sprite URL is refused, never read: exit 1, the reason in index.json")
+  func serverFileURLRefused() async throws {
+    // The server points an entry at a PNG on this machine; reading it would analyse a local file.
+    let local = try #require(Fixtures.sampleSpriteFiles().last)
+    let server = try await PokeAPITestServer(samples: 1, hostileSprite: local.absoluteString)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    for extra in [[], ["--download-only"]] {
+      let result = try await Self.run(
+        ["fetch", "--pokeapi", server.url("/api/v2"), "--out", out.path, "--quiet"] + extra)
+      #expect(result.status == 1, "\(result.stderr)")
+      let index = try Self.object(out.appendingPathComponent("index.json"))
+      let errors = try #require(index["errors"] as? [[String: Any]])
+      let messages = errors.compactMap { $0["message"] as? String }
+      #expect(
+        messages == [
+          "hostile: the server's sprite URL uses file://, which is only allowed for URLs you give "
+            + "(\(local.absoluteString))."
+        ], "\(extra)")
+      for folder in ["themes", "sprites"] {
+        let file = out.appendingPathComponent("\(folder)/hostile.\(folder == "themes" ? "json" : "png")")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.path)")
+      }
+    }
+  }
+
+  @Test("--sprite KEY that no entry has: exit 1 naming the key; every skipped entry listed")
+  func spriteKeyMatchesNothing() async throws {
+    let server = try await PokeAPITestServer(samples: 2)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let result = try await Self.run(
+      ["fetch", "--pokeapi", server.url("/api/v2"), "--sprite", "other.nowhere", "--out", out.path])
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("other.nowhere"), "\(result.stderr)")
+    #expect(result.stderr.contains("4 skipped"), "\(result.stderr)")
+    let indexData = try Data(contentsOf: out.appendingPathComponent("index.json"))
+    Schemas.expectValid(indexData, against: Schemas.index, "index")
+    let index = try Self.object(out.appendingPathComponent("index.json"))
+    let skipped = try #require(index["skipped"] as? [[String: Any]])
+    #expect(
+      skipped.compactMap { $0["name"] as? String } == server.entries.map(\.name),
+      "the entries without the key, and the form")
+    #expect(skipped.allSatisfy { ($0["reason"] as? String)?.isEmpty == false })
+    #expect((skipped.first?["reason"] as? String)?.contains("other.nowhere") == true)
+    #expect((index["entries"] as? [Any])?.isEmpty == true)
   }
 
   @Test("--download-only refuses --thumbnails: exit 2")

@@ -4,10 +4,10 @@ import _SpriteTestSupport
 
 @testable import SpriteTheme
 
-/// The fast paths of the per-sprite fixed costs give exactly what the general code gives.
-@Suite("Fast paths: numbers, names, paths, folders")
+/// How numbers, names, paths and folders come out: exactly what the general rules give.
+@Suite("Numbers, names, paths, folders")
 struct FixedCostTests {
-  /// `JSONNumber` as the old tree writer formatted numbers.
+  /// How theme files write a number: an integral one as an integer, others as `description`.
   private func reference(_ d: Double) -> String {
     guard d.isFinite else { return "null" }
     if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
@@ -15,9 +15,9 @@ struct FixedCostTests {
   }
 
   private func formatted(_ d: Double) -> String {
-    var out = [UInt8]()
-    JSONNumber.append(d, to: &out)
-    return String(decoding: out, as: UTF8.self)
+    var writer = JSONWriter()
+    writer.value(d)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   @Test("numbers are written as Double.description writes them")
@@ -40,65 +40,6 @@ struct FixedCostTests {
     }
     for value in values {
       #expect(formatted(value) == reference(value), "\(value)")
-    }
-  }
-
-  @Test("integers are written as String(_:) writes them")
-  func integersMatchString() {
-    var rng = SeededRandom(seed: 11)
-    var values: [Int] = [0, 1, -1, 9, 10, 11, 99, 100, 101, 999, 1000, -1000, .max, .min, .max - 1, .min + 1]
-    var power = 1
-    for _ in 0..<18 {
-      power *= 10
-      values += [power - 1, power, power + 1, -(power - 1), -power]
-    }
-    for _ in 0..<20_000 {
-      let digits = Int.random(in: 1...18, using: &rng)
-      var bound = 1
-      for _ in 0..<digits { bound *= 10 }
-      values.append(Int.random(in: -bound...bound, using: &rng))
-    }
-    var buffer = [UInt8](repeating: 0, count: 32)
-    for value in values {
-      let length = buffer.withUnsafeMutableBufferPointer {
-        JSONWriter.writeInteger(value, to: $0.baseAddress!)
-      }
-      #expect(String(decoding: buffer[0..<length], as: UTF8.self) == String(value))
-      #expect(DecimalDigits.count(UInt64(value.magnitude)) == String(value.magnitude).count)
-    }
-    // Beyond Int: the top of UInt64, where the digit count's estimate reaches its last power.
-    for value: UInt64 in [9_999_999_999_999_999_999, 10_000_000_000_000_000_000, .max, 1 << 63] {
-      #expect(DecimalDigits.count(value) == String(value).count, "\(value)")
-    }
-  }
-
-  @Test("the word-at-a-time escape test agrees with a byte-by-byte one")
-  func escapeTest() {
-    // Every byte value at every position of strings of 0-40 bytes, in a plain background.
-    func reference(_ bytes: [UInt8]) -> Bool {
-      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    }
-    for length in 0...40 {
-      var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-      #expect(!bytes.withUnsafeBytes { JSONWriter.needsEscape($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: length) })
-      for position in 0..<length {
-        for byte in UInt8.min...UInt8.max {
-          bytes[position] = byte
-          let fast = bytes.withUnsafeBytes { JSONWriter.needsEscape($0.baseAddress!, count: length) }
-          #expect(fast == reference(bytes), "byte \(byte) at \(position) of \(length)")
-        }
-        bytes[position] = UInt8(ascii: "a")
-      }
-    }
-    // Neighbours of the special bytes and UTF-8 sequences, mixed, in random strings.
-    var rng = SeededRandom(seed: 5)
-    let alphabet: [UInt8] = [0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, 0x41]
-    for _ in 0..<20_000 {
-      let bytes = (0..<Int.random(in: 0...64, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
-      let fast = bytes.withUnsafeBytes {
-        JSONWriter.needsEscape($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: bytes.count)
-      }
-      #expect(fast == reference(bytes), "\(bytes)")
     }
   }
 
@@ -150,25 +91,6 @@ struct FixedCostTests {
       }
 
       """)
-  }
-
-  @Test("a folder not asked for is not created, but its stale temporaries are removed")
-  func foldersOnlyWhenAsked() throws {
-    let directory = try TemporaryDirectory()
-    let fresh = directory.url.path + "/fresh"
-    _ = try OutputDirectory.prepare(path: fresh, folders: [.themes])
-    #expect(FileManager.default.fileExists(atPath: fresh + "/themes"))
-    #expect(!FileManager.default.fileExists(atPath: fresh + "/thumbs"))
-    #expect(!FileManager.default.fileExists(atPath: fresh + "/sprites"))
-
-    let used = directory.url.path + "/used"
-    try FileManager.default.createDirectory(
-      atPath: used + "/thumbs", withIntermediateDirectories: true)
-    try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/.a-32.png.tmp-7-1"))
-    try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/a-32.png"))
-    _ = try OutputDirectory.prepare(path: used, folders: [.themes])
-    #expect(!FileManager.default.fileExists(atPath: used + "/thumbs/.a-32.png.tmp-7-1"))
-    #expect(FileManager.default.fileExists(atPath: used + "/thumbs/a-32.png"))
   }
 
   @Test("the ASCII name fast path agrees with Foundation's folding")
@@ -236,26 +158,5 @@ struct FixedCostTests {
     #expect(inputs.map(\.name) == ["b", "dangling", "inner", "link", "a", "z"])
     // A folder given as a link lists nothing, as FileManager's enumerator did.
     #expect(BatchInput.collect([root + "/linkdir"]).isEmpty)
-  }
-
-  @Test("preparing an output directory removes the temporaries a killed run left, nothing else")
-  func staleTemporaries() throws {
-    let directory = try TemporaryDirectory()
-    let root = directory.url.path + "/out"
-    let stale = ["themes/.a.json.tmp-12-3", ".index.json.tmp-9-9", "thumbs/.b-32.png.tmp-1-1", ".tmp-"]
-    let kept = ["themes/a.json", "themes/.hidden", "c.tmp-1-1", "themes/x.tmp-", ".tmp", "index.json"]
-    try FileManager.default.createDirectory(
-      atPath: root + "/themes", withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: root + "/thumbs", withIntermediateDirectories: true)
-    for relative in stale + kept {
-      try Data([1]).write(to: URL(fileURLWithPath: root + "/" + relative))
-    }
-    _ = try OutputDirectory.prepare(path: root)
-    for relative in stale {
-      #expect(!FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
-    }
-    for relative in kept {
-      #expect(FileManager.default.fileExists(atPath: root + "/" + relative), "\(relative)")
-    }
   }
 }

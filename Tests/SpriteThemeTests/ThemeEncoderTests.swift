@@ -32,25 +32,6 @@ struct ThemeEncoderTests {
     #expect(text.contains("\"palette\": [\n    {\n"))
   }
 
-  @Test("themes appended to one buffer are each byte for byte what they encode to alone")
-  func appended() {
-    let themes = (0..<5).map { seed in
-      Self.theme(of: SyntheticSprites.noise(width: 9 + seed, height: 7, seed: UInt64(seed)))
-    }
-    var writer = JSONWriter(capacity: 64)
-    var ranges = [Range<Int>]()
-    for theme in themes {
-      let start = writer.count
-      ThemeEncoder.encode(theme, appendingTo: &writer)
-      ranges.append(start..<writer.count)
-    }
-    for (theme, range) in zip(themes, ranges) {
-      let alone = ThemeEncoder.encode(theme)
-      #expect(writer.withBytes(in: range) { Array($0) } == alone)
-    }
-    #expect(ranges.last?.upperBound == writer.count)
-  }
-
   @Test("the same theme gives the same bytes, and decodes back equal")
   func stable() throws {
     let image = SyntheticSprites.noise(width: 20, height: 12, seed: 4)

@@ -68,16 +68,4 @@ struct UnnamedFileTests {
   func write(_ bytes: [UInt8], to path: String, unnamed: Bool) throws -> Bool {
     try bytes.withUnsafeBytes { try FileIO.writeAtomically($0, to: path, unnamed: unnamed) }
   }
-
-  @Test("OutputFolder: a new file and a replaced one, both ways", arguments: [true, false])
-  func outputFolderWrites(unnamed: Bool) throws {
-    let directory = try TemporaryDirectory()
-    let folder = try OutputFolder(path: directory.url.path)
-    let usedFirst = try folder.write(Array("one".utf8), named: "a.png", unnamed: unnamed)
-    let usedSecond = try folder.write(Array("two, longer".utf8), named: "a.png", unnamed: unnamed)
-    #expect(folder.contents(of: "a.png") == Array("two, longer".utf8))
-    #expect(usedFirst == (unnamed && Self.unnamedExpected))
-    #expect(usedSecond == (unnamed && Self.unnamedExpected))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["a.png"])
-  }
 }

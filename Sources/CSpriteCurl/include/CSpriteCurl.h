@@ -23,11 +23,11 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_Status {
   CSpriteCurl_StatusUnsupportedURL = 1,
   /// The body grew past the byte cap.
   CSpriteCurl_StatusTooLarge = 2,
-  /// `CSpriteCurl_cancel` was called while the transfer ran.
+  /// The transfer was taken off its multi (`CSpriteCurl_transfer_abort`) before it ended.
   CSpriteCurl_StatusCancelled = 3,
   /// The connect, no-progress or total timeout fired.
   CSpriteCurl_StatusTimedOut = 4,
-  /// The connection could not be made or broke before a response arrived (worth a retry).
+  /// The connection could not be made, or broke before or during the response (worth a retry).
   CSpriteCurl_StatusConnectionFailed = 5,
   /// Any other libcurl failure; the CURLcode and message are reported.
   CSpriteCurl_StatusTransportError = 6,
@@ -84,8 +84,8 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_TextInfo {
 /// One transfer: an easy handle, its body buffer, header capture and cancel flag. Opaque.
 typedef struct CSpriteCurl_Transfer CSpriteCurl_Transfer;
 
-/// Loads libcurl (dlopen, first call only) and calls curl_global_init once; call it before any
-/// other function. Fails with SetupFailed when the library or one of its functions is missing.
+/// Calls curl_global_init once (later calls return the first result); call it before any other
+/// function. Fails with SetupFailed when libcurl could not initialise.
 CSpriteCurl_Status CSpriteCurl_global_init(void);
 
 /// Creates a reusable transfer (an easy handle plus buffers), or NULL when out of memory.
@@ -94,18 +94,19 @@ CSpriteCurl_Status CSpriteCurl_global_init(void);
 CSpriteCurl_Transfer *_Nullable CSpriteCurl_transfer_new(void);
 
 /// Readies a transfer for `url` with a body cap of `maxBytes`; returns false when the scheme is
-/// not http, https or file or an option was rejected. A full prepare resets the handle's options
-/// and sets NOSIGNAL, FOLLOWLOCATION with MAXREDIRS 5, PROTOCOLS_STR "http,https,file",
+/// not http or https (or file, with `allowFile`) or an option was rejected. A full prepare resets
+/// the handle's options and sets NOSIGNAL, FOLLOWLOCATION with MAXREDIRS 5, PROTOCOLS_STR
+/// "http,https" (plus "file" with `allowFile`),
 /// REDIR_PROTOCOLS_STR limited to the URL's own scheme, FAILONERROR off, an error buffer and a
 /// MAXFILESIZE of `maxBytes`; the caller then sets its own options (set_long, set_string).
 /// With `keepOptions`, a handle whose last prepare was full and succeeded, with the same
-/// `maxBytes`, keeps every option, the caller's too: only the URL, the redirect scheme and the
-/// request headers (cleared) change, and `*kept` is set to true. Pass it only when the caller's
-/// options would be the same; when `*kept` is false the prepare was full (or failed) and the
-/// caller sets its options again.
+/// `maxBytes` and `allowFile`, keeps every option, the caller's too: only the URL, the redirect
+/// scheme and the request headers (cleared) change, and `*kept` is set to true. Pass it only when
+/// the caller's options would be the same; when `*kept` is false the prepare was full (or failed)
+/// and the caller sets its options again.
 bool CSpriteCurl_transfer_prepare(CSpriteCurl_Transfer *_Nonnull transfer,
-                                  const char *_Nonnull url, size_t maxBytes, bool keepOptions,
-                                  bool *_Nonnull kept);
+                                  const char *_Nonnull url, size_t maxBytes, bool allowFile,
+                                  bool keepOptions, bool *_Nonnull kept);
 
 /// Frees a transfer and its buffers.
 void CSpriteCurl_transfer_free(CSpriteCurl_Transfer *_Nullable transfer);
@@ -133,17 +134,8 @@ CSpriteCurl_Status CSpriteCurl_transfer_result(CSpriteCurl_Transfer *_Nonnull tr
 /// is `CSpriteCurl_StatusCancelled`.
 void CSpriteCurl_transfer_abort(CSpriteCurl_Transfer *_Nonnull transfer);
 
-/// True once `CSpriteCurl_cancel` was called since the last prepare; safe from any thread.
-bool CSpriteCurl_transfer_is_cancelled(CSpriteCurl_Transfer *_Nonnull transfer);
-
-/// Asks a running transfer to stop; safe to call from any thread.
-void CSpriteCurl_cancel(CSpriteCurl_Transfer *_Nonnull transfer);
-
 /// Reads an integer result; 0 when unavailable.
 long CSpriteCurl_get_long(CSpriteCurl_Transfer *_Nonnull transfer, CSpriteCurl_LongInfo info);
-
-/// The Content-Length announced by the last response, or -1 when unknown.
-int64_t CSpriteCurl_get_content_length(CSpriteCurl_Transfer *_Nonnull transfer);
 
 /// The byte length of a text result (without NUL), or -1 when absent.
 int64_t CSpriteCurl_text_length(CSpriteCurl_Transfer *_Nonnull transfer,

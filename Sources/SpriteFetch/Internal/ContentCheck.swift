@@ -1,14 +1,12 @@
+import Foundation
+
 /// Checks that a body looks like the content a request expects.
 enum ContentCheck {
   /// The 8-byte PNG signature.
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// Returns nil when `body` fits `expected`, or a reason when it does not. JSON is checked
-  /// against exactly the grammar the crawl parses with (`JSONValue.init(parsing:)`), without
-  /// building values: one RFC 8259 value of any kind (fragments such as `3` included) with only
-  /// whitespace around it and an optional leading UTF-8 byte order mark. Trailing commas,
-  /// leading zeros, invalid UTF-8, lone surrogates, unescaped control characters, numbers beyond
-  /// the range of `Double` and nesting deeper than 512 are refused.
+  /// Returns nil when `body` fits `expected`, or a reason when it does not. JSON is checked with
+  /// the decoder the crawl uses (`JSONDecoder`, any kind of top-level value).
   static func problem(with body: [UInt8], expected: FetchRequest.ExpectedContent) -> String? {
     switch expected {
     case .any:
@@ -17,8 +15,13 @@ enum ContentCheck {
       return body.starts(with: pngSignature)
         ? nil : "the body does not start with the PNG signature"
     case .json:
-      let valid = body.withUnsafeBytes { buffer in (try? JSONValue.validate(buffer)) != nil }
+      let valid = (try? JSONDecoder().decode(AnyJSON.self, from: Data(body))) != nil
       return valid ? nil : "the body is not valid JSON"
     }
+  }
+
+  /// Decodes from any JSON value without reading it: the decoder still parses the whole text.
+  private struct AnyJSON: Decodable {
+    init(from decoder: any Decoder) throws {}
   }
 }

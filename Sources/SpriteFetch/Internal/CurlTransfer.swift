@@ -18,10 +18,10 @@ struct AttemptFailure: Error {
   var retryable: Bool
 }
 
-/// A reusable libcurl easy handle owned by Swift; used by one thread at a time (the submitting
-/// task, then the engine thread while it runs, then the submitting task again).
+/// A reusable libcurl easy handle owned by Swift; used by one thread at a time (the loading
+/// task, then the ``CurlMulti`` thread while it runs, then the loading task again).
 final class CurlTransfer: @unchecked Sendable {
-  /// The shim transfer; also the key the engine finds it by.
+  /// The shim transfer; also the key ``CurlMulti`` finds it by.
   let handle: OpaquePointer
   /// The configuration whose options the handle holds (set by the last successful prepare);
   /// the next prepare under the same one keeps them instead of resetting the handle.
@@ -43,7 +43,8 @@ final class CurlTransfer: @unchecked Sendable {
     configuredFor = nil
     guard
       CSpriteCurl_transfer_prepare(
-        handle, request.url.absoluteString, max(0, c.maxBytes), keepOptions, &kept)
+        handle, request.url.absoluteString, max(0, c.maxBytes), request.origin == .user,
+        keepOptions, &kept)
     else { return false }
     guard !kept else {
       configuredFor = c
@@ -69,19 +70,13 @@ final class CurlTransfer: @unchecked Sendable {
     return true
   }
 
-  /// Asks a running transfer to stop; safe from any thread.
-  func cancel() { CSpriteCurl_cancel(handle) }
-
-  /// True once ``cancel()`` was called since the last prepare; safe from any thread.
-  var isCancelled: Bool { CSpriteCurl_transfer_is_cancelled(handle) }
-
   /// Records that the transfer will not (or no longer) run: its result becomes `cancelled`.
   func abort() { CSpriteCurl_transfer_abort(handle) }
 
-  /// Starts the transfer on `multi`; engine thread only.
+  /// Starts the transfer on `multi`; multi thread only.
   func add(to multi: OpaquePointer) -> Bool { CSpriteCurl_multi_add(multi, handle) }
 
-  /// Takes the running transfer off `multi`; engine thread only.
+  /// Takes the running transfer off `multi`; multi thread only.
   func remove(from multi: OpaquePointer) { CSpriteCurl_multi_remove(multi, handle) }
 
   /// Copies the results of the finished transfer out of the shim.

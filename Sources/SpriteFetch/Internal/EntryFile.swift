@@ -1,7 +1,9 @@
+import Foundation
+
 /// The on-disk form of one ``ResponseCache`` entry: a text header, an empty line, the body.
 ///
 /// ```text
-/// sprite-theme-cache 2
+/// sprite-theme-cache 3
 /// url https://example.test/1.png
 /// status 200
 /// stored-at 1763800000.25
@@ -10,17 +12,17 @@
 /// content-type image/png
 /// final-url https://example.test/1.png
 /// body-length 875
-/// body-hash 0123456789abcdef
+/// body-sha256 <64 hex digits>
 ///
 /// <body bytes>
 /// ```
 ///
 /// Optional lines are left out when absent. Header values never hold line breaks (HTTP header
 /// values cannot, and a value that does is not stored). A file with another first line, a missing
-/// field, or a body whose length or FNV-1a hash differs from the header does not decode.
+/// field, or a body whose length or SHA-256 differs from the header does not decode.
 enum EntryFile {
   /// The first line of every entry this code writes; other versions are misses.
-  static let magic = "sprite-theme-cache 2"
+  static let magic = "sprite-theme-cache 3"
 
   /// The bytes of `entry`'s file.
   static func encode(_ entry: ResponseCache.Entry) -> [UInt8] {
@@ -45,19 +47,20 @@ enum EntryFile {
     }
     field("url", entry.url)
     field("status", String(entry.status))
-    field("stored-at", String(entry.storedAt.secondsSince1970))
+    field("stored-at", String(entry.storedAt.timeIntervalSince1970))
     field("etag", entry.etag)
     field("last-modified", entry.lastModified)
     field("content-type", entry.contentType)
     field("final-url", entry.finalURL)
     field("body-length", String(entry.body.count))
-    field("body-hash", FNV1a.hex(entry.body))
+    field("body-sha256", ResponseCache.digest(entry.body))
     bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
 
   /// The entry in `bytes`, or nil when they are not a whole, consistent entry file.
-  static func decode(_ bytes: [UInt8]) -> ResponseCache.Entry? {
+  static func decode(_ data: Data) -> ResponseCache.Entry? {
+    let bytes = [UInt8](data)
     let newline = UInt8(ascii: "\n")
     var fields: [Substring: Substring] = [:]
     var start = 0
@@ -83,16 +86,16 @@ enum EntryFile {
     guard let bodyStart, lineNumber > 0,
       let url = fields["url"], let status = fields["status"].flatMap({ Int($0) }),
       let storedAt = fields["stored-at"].flatMap({ Double($0) }),
-      let length = fields["body-length"].flatMap({ Int($0) }), let hash = fields["body-hash"],
+      let length = fields["body-length"].flatMap({ Int($0) }), let digest = fields["body-sha256"],
       bytes.count - bodyStart == length
     else { return nil }
     let body = Array(bytes[bodyStart...])
-    guard FNV1a.hex(body) == hash else { return nil }
+    guard ResponseCache.digest(body) == digest else { return nil }
     return ResponseCache.Entry(
       url: String(url), status: status, body: body, etag: fields["etag"].map(String.init),
       lastModified: fields["last-modified"].map(String.init),
       contentType: fields["content-type"].map(String.init),
       finalURL: fields["final-url"].map(String.init),
-      storedAt: Timestamp(secondsSince1970: storedAt))
+      storedAt: Date(timeIntervalSince1970: storedAt))
   }
 }

@@ -1,5 +1,5 @@
-/// Any JSON value (RFC 8259 section 3), read by `init(parsing:)`; the crawl walks the small
-/// `sprites` object with it. It is also `Decodable`, from any `Decoder`.
+/// Any JSON value (RFC 8259 section 3), decoded with `JSONDecoder`; the crawl walks an entry's
+/// small `sprites` object with it by key path.
 public enum JSONValue: Decodable, Sendable, Equatable {
   /// `null`.
   case null
@@ -55,17 +55,6 @@ public enum JSONValue: Decodable, Sendable, Equatable {
       current = next
     }
     return current
-  }
-
-  /// The integer of an `.integer`, or of a `.number` without fraction below 2^53 in magnitude
-  /// (`25.0` is 25); nil for anything else.
-  var exactInteger: Int? {
-    switch self {
-    case .integer(let integer): return integer
-    case .number(let number) where number.rounded() == number && abs(number) < 0x1p53:
-      return Int(number)
-    default: return nil
-    }
   }
 
   /// Any object key.

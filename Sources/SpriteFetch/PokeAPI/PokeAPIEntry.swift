@@ -1,6 +1,8 @@
+import Foundation
+
 /// The parts of a PokeAPI pokemon document the crawl needs: id, name and one sprite reference.
 ///
-/// Entries are large (up to ~1.3 MB, mostly `moves`): the whole document is checked as JSON,
+/// Entries are large (up to ~1.3 MB, mostly `moves`); `JSONDecoder` checks the whole document,
 /// but values are built only for `id`, `name` and `sprites`.
 public struct PokeAPIEntry: Sendable, Equatable {
   /// The default sprite key path.
@@ -20,34 +22,37 @@ public struct PokeAPIEntry: Sendable, Equatable {
     self.sprite = sprite
   }
 
-  /// Parses an entry document, reading the sprite at a dotted key path under `sprites`.
+  /// The document as the server sends it (other members are skipped).
+  private struct Document: Decodable {
+    var id: Int
+    var name: String
+    var sprites: JSONValue?
+  }
+
+  /// Decodes an entry document, reading the sprite at a dotted key path under `sprites`.
   ///
   /// - Parameters:
   ///   - bytes: The JSON document.
   ///   - spriteKey: A dotted path under `sprites`, e.g. `other.official-artwork.front_default`.
   /// - Throws: `PokeAPIError.badEntry` when the document is not an object with `id` and `name`.
-  public init(json bytes: [UInt8], spriteKey: String = PokeAPIEntry.defaultSpriteKey) throws {
-    let object: [String: JSONValue]?
+  public init(json bytes: [UInt8], spriteKey: String = PokeAPIEntry.defaultSpriteKey)
+    throws(PokeAPIError)
+  {
+    let document: Document
     do {
-      object = try JSONValue.members(parsing: bytes, keeping: ["id", "name", "sprites"])
+      document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+    } catch DecodingError.keyNotFound(let key, let context) where context.codingPath.isEmpty {
+      throw .badEntry(key.stringValue == "id" ? "no integer id" : "the entry has no \(key.stringValue)")
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == 1 {
+      let key = context.codingPath[0].stringValue
+      throw .badEntry(key == "id" ? "no integer id" : "the entry's \(key) has the wrong type")
     } catch {
-      throw PokeAPIError.badEntry("not JSON")
+      throw .badEntry(PokeAPIListPage.reason(error))
     }
-    guard let members = object else {
-      throw PokeAPIError.badEntry("the document is not a JSON object")
-    }
-    guard let id = members["id"]?.exactInteger else {
-      throw PokeAPIError.badEntry("no integer id")
-    }
-    guard case .string(let name) = members["name"] else {
-      throw PokeAPIError.badEntry("entry \(id) has no name")
-    }
-    let sprite: String?
-    if case .string(let reference) = members["sprites"]?.value(atKeyPath: spriteKey) {
+    var sprite: String?
+    if case .string(let reference) = document.sprites?.value(atKeyPath: spriteKey) {
       sprite = reference
-    } else {
-      sprite = nil
     }
-    self.init(id: id, name: name, sprite: sprite)
+    self.init(id: document.id, name: document.name, sprite: sprite)
   }
 }

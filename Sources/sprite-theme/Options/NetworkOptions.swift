@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpriteFetch
 
 /// Download options: cache, freshness, concurrency, retries, timeout and body cap.
@@ -57,6 +58,7 @@ struct NetworkOptions: ParsableArguments {
     let directory = cacheDirectory(outputDirectory: outputDirectory)
     return CachingDataLoader(
       wrapping: CurlDataLoader(configuration: configuration),
-      cache: ResponseCache(directory: directory), ttl: ttl)
+      cache: ResponseCache(directory: URL(filePath: directory, directoryHint: .isDirectory)),
+      ttl: ttl)
   }
 }

@@ -78,13 +78,12 @@ struct Batch: AsyncParsableCommand {
       outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
       force: force)
-    let (inputs, outputDirectory) = (self.inputs, self.outputDirectory)
+    let inputs = self.inputs
     let counts = LatestCounts()
     let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {
       reporter throws(ThemeEngine.Fatal) in
       // Inside the cancellable task: a list on standard input may be long in coming.
-      let collected = BatchInputs(
-        BatchInput.collect(inputs, excluding: FilePath(outputDirectory)))
+      let collected = BatchInputs(BatchInput.collect(inputs, excluding: options.outputDirectory))
       let engine = ThemeEngine(options: options)
       let index = try await engine.run(collected) {
         counts.record($0)

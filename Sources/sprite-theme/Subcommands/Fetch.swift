@@ -1,7 +1,8 @@
 import ArgumentParser
-import Dispatch
+import Foundation
 import SpriteFetch
 import SpriteTheme
+import SpriteThemeFetch
 
 /// `sprite-theme fetch (--pokeapi BASE | --urls FILE) --out DIR`: themes for downloaded sprites.
 struct Fetch: AsyncParsableCommand {
@@ -87,7 +88,7 @@ struct Fetch: AsyncParsableCommand {
       throw ValidationError("Give exactly one of --pokeapi and --urls.")
     }
     if let pokeapi {
-      guard let url = AbsoluteURL(string: pokeapi), ["http", "https"].contains(url.scheme)
+      guard let url = URL(string: pokeapi), ["http", "https"].contains(url.scheme?.lowercased())
       else { throw ValidationError("--pokeapi must be an http or https URL, not '\(pokeapi)'.") }
     }
     guard (limit ?? 0) >= 0, offset >= 0 else {
@@ -98,57 +99,54 @@ struct Fetch: AsyncParsableCommand {
     }
   }
 
-  /// Downloads and writes; exit 1 when a download or sprite failed, 3 when the output failed.
+  /// Downloads and writes; exit 1 when a download or sprite failed (or no PokeAPI entry has the
+  /// sprite key), 3 when the output failed, 130 when SIGINT or SIGTERM stopped it.
   func run() async throws {
     let loader = network.loader(outputDirectory: outputDirectory)
     let inputs = try fetchInputs(loader: loader)
     let fetch = ThemeFetch(
       options: .init(
-        outputDirectory: outputDirectory, concurrency: network.concurrency,
+        outputDirectory: FilePath(outputDirectory), concurrency: network.concurrency,
         thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, downloadOnly: downloadOnly,
-        cacheDirectory: network.cacheDirectory(outputDirectory: outputDirectory), ttl: network.ttl))
+        cacheDirectory: FilePath(network.cacheDirectory(outputDirectory: outputDirectory)),
+        ttl: network.ttl))
+    // Cancelling the run's task (SIGINT, SIGTERM) cancels the transfers in flight.
     let outcome = try await OutputRun.execute(progress: progressOptions) {
-      [downloadOnly] reporter throws(ThemeBatch.Fatal) in
-      // ThemeFetch blocks while it runs: on a thread of its own, not on the task's; cancelling
-      // the task (SIGINT, SIGTERM) cancels its transfers.
-      let result = await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          DispatchQueue.global().async {
-            continuation.resume(
-              returning: Result { () throws(ThemeBatch.Fatal) in
-                try fetch.run(inputs: inputs, loader: loader) { counts in
-                  reporter.update(fetch: counts, analysing: !downloadOnly)
-                }
-              })
-          }
-        }
-      } onCancel: {
-        fetch.cancel()
+      [downloadOnly] reporter throws(ThemeEngine.Fatal) in
+      try await fetch.run(inputs: inputs, loader: loader) { counts in
+        reporter.update(fetch: counts, analysing: !downloadOnly)
       }
-      return try result.get()
     }
     let written = outcome.downloads?.entries.count ?? outcome.index.entries.count
     let count = outcome.downloads?.count ?? outcome.index.count
+    // Every entry skipped and none with a sprite: most likely a --sprite key no entry has.
+    let noSprite = pokeapi != nil && outcome.counts.sprites == 0 && outcome.counts.listed > 0
+    if noSprite && !outcome.interrupted {
+      Diagnostics.error(
+        "no entry has a sprite at --sprite \(spriteKey) (\(outcome.counts.skipped) skipped, "
+          + "listed in index.json).")
+    }
     try OutputRun.finish(
       index: outcome.index, interrupted: outcome.interrupted,
       interruption: "interrupted after \(count) sprites",
       summary: "\(written) \(downloadOnly ? "sprites" : "themes") written to \(outputDirectory), "
-        + "\(outcome.index.errors.count) failed, \(outcome.skipped) skipped.",
+        + "\(outcome.index.errors.count) failed, \(outcome.counts.skipped) skipped.",
       quiet: progressOptions.quiet)
+    if noSprite { throw ExitCode.inputFailed }
   }
 
   /// The items to fetch: the PokeAPI crawl, or the URL file's lines.
   private func fetchInputs(loader: any DataLoading) throws -> FetchInputs {
     if let urls {
-      guard let bytes = try? FileIO.read(urls), let text = String(validating: bytes, as: UTF8.self)
+      guard let data = FileManager.default.contents(atPath: urls),
+        let text = String(data: data, encoding: .utf8)
       else {
         throw ValidationError("Cannot read the URL list '\(urls)'.")
       }
-      // Each line is parsed when reached, so the first download need not wait for all.
-      return .urlListLines(FetchInput.urlListLines(text))
+      return .urlList(text)
     }
     let crawler = PokeAPICrawler(
-      base: AbsoluteURL(string: pokeapi!)!, limit: limit, offset: offset,
+      base: URL(string: pokeapi!)!, limit: limit, offset: offset,
       includeForms: includeForms, spriteKey: spriteKey, concurrency: network.concurrency)
     return .crawl(crawler, loader: loader)
   }

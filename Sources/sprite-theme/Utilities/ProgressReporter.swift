@@ -1,5 +1,5 @@
 import Foundation
-import SpriteFetch
+import SpriteThemeFetch
 import SpriteTheme
 import Synchronization
 

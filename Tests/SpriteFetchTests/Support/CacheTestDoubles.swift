@@ -3,13 +3,13 @@ import SpriteFetch
 
 /// A clock the tests move by hand.
 final class TestClock: Sendable {
-  private let date = LockedBox(Timestamp(secondsSince1970: 1_800_000_000))
+  private let date = LockedBox(Date(timeIntervalSince1970: 1_800_000_000))
 
   /// The current test time.
-  @Sendable func now() -> Timestamp { date.withLock { $0 } }
+  @Sendable func now() -> Date { date.withLock { $0 } }
 
   /// Moves the clock forward.
-  func advance(by seconds: Double) { date.withLock { $0.secondsSince1970 += seconds } }
+  func advance(by seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// An in-memory `DataLoading` that records requests and serves PNG-like bodies with validators.
@@ -54,7 +54,7 @@ final class MockLoader: DataLoading {
   }
 
   /// The body served for a URL: the PNG signature, then bytes derived from the URL and version.
-  static func body(for url: AbsoluteURL, version: Int = 1, length: Int = 256) -> [UInt8] {
+  static func body(for url: URL, version: Int = 1, length: Int = 256) -> [UInt8] {
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var seed = UInt64(truncatingIfNeeded: version) &* 0x9E37_79B9_7F4A_7C15
     for byte in url.absoluteString.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01B3 }
@@ -65,7 +65,7 @@ final class MockLoader: DataLoading {
     return bytes
   }
 
-  func load(_ request: FetchRequest) throws -> FetchResponse {
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
     let (version, failure) = state.withLock { state -> (Int, FetchError?) in
       state.requests.append(request)
       return (state.version, state.failure)
@@ -98,23 +98,11 @@ final class RecordingLoader: DataLoading {
   /// The requests sent and the responses the inner loader returned.
   var exchanges: [(FetchRequest, FetchResponse)] { log.withLock { $0 } }
 
-  func load(_ request: FetchRequest) throws -> FetchResponse {
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
     var request = request
     if dropIfModifiedSince { request.ifModifiedSince = nil }
-    let response = try inner.load(request)
+    let response = try await inner.load(request)
     log.withLock { $0.append((request, response)) }
     return response
-  }
-}
-
-extension AbsoluteURL {
-  /// The URL of a file Foundation located (`file:///…`, escapes as Foundation wrote them).
-  init(_ file: URL) { self.init(string: file.absoluteString)! }
-}
-
-extension FetchRequest {
-  /// A request for a file the tests located with Foundation.
-  init(url file: URL, expecting expectedContent: ExpectedContent = .any) {
-    self.init(url: AbsoluteURL(file), expecting: expectedContent)
   }
 }

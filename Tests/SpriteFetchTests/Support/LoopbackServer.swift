@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import SpriteFetch
+import Synchronization
 import _SpriteTestSupport
 
 /// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving samples and injected faults.
@@ -36,7 +37,7 @@ final class LoopbackServer: Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> AbsoluteURL { AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// Stops the server.
   func stop() async {
@@ -67,15 +68,14 @@ final class RequestCounter: Sendable {
   func count(_ path: String) -> Int { counts.withLock { $0[path, default: 0] } }
 }
 
-/// A value behind a lock, for test bookkeeping shared across threads.
-final class LockedBox<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+/// A value behind a `Mutex`, for test bookkeeping shared across tasks.
+final class LockedBox<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
 
-  init(_ value: Value) { self.value = value }
+  init(_ value: Value) { mutex = Mutex(value) }
 
-  func withLock<T>(_ body: (inout Value) -> T) -> T {
-    lock.withLock { body(&value) }
+  func withLock<T: Sendable>(_ body: (inout Value) -> T) -> T {
+    mutex.withLock { body(&$0) }
   }
 }
 

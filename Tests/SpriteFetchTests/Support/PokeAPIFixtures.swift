@@ -73,8 +73,8 @@ final class PokeAPIServer: Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> AbsoluteURL {
-    AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")!
+  func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)")!
   }
 
   /// Every request path, in arrival order.
@@ -94,7 +94,7 @@ final class PokeAPIServer: Sendable {
 final class PokeAPIMockLoader: DataLoading {
   private let directory: URL
   private let slowEarlyEntries: Bool
-  private let log = LockedBox<[AbsoluteURL]>([])
+  private let log = LockedBox<[URL]>([])
   private let flight = LockedBox<(now: Int, peak: Int)>((0, 0))
 
   /// Creates a loader over the data folder.
@@ -104,17 +104,17 @@ final class PokeAPIMockLoader: DataLoading {
   }
 
   /// Every URL requested, in order.
-  var requested: [AbsoluteURL] { log.withLock { $0 } }
+  var requested: [URL] { log.withLock { $0 } }
   /// The most loads that ran at once.
   var peakInFlight: Int { flight.withLock { $0.peak } }
 
-  func load(_ request: FetchRequest) throws -> FetchResponse {
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
     let url = request.url
     log.withLock { $0.append(url) }
     flight.withLock { $0 = ($0.now + 1, max($0.peak, $0.now + 1)) }
     defer { flight.withLock { $0.now -= 1 } }
     if slowEarlyEntries, url.query == nil, let id = PokeAPIURL.id(of: url) {
-      usleep(UInt32(60 - id % 60) * 1000)
+      try await Task.sleep(for: .milliseconds(60 - id % 60))
     }
     guard url.scheme == "https", url.host == "pokeapi.co" else {
       throw FetchError.unsupportedURL(url.absoluteString)
@@ -125,7 +125,7 @@ final class PokeAPIMockLoader: DataLoading {
     return FetchResponse(status: 200, body: [UInt8](data), finalURL: url)
   }
 
-  private func file(for url: AbsoluteURL) -> URL? {
+  private func file(for url: URL) -> URL? {
     guard let components = URLComponents(string: url.absoluteString) else {
       return nil
     }
@@ -145,25 +145,25 @@ final class PokeAPIMockLoader: DataLoading {
 /// Passes loads to `inner` after checking the host is 127.0.0.1; records every URL asked for.
 final class LoopbackOnlyLoader: DataLoading {
   let inner: any DataLoading
-  private let log = LockedBox<[AbsoluteURL]>([])
+  private let log = LockedBox<[URL]>([])
 
   init(_ inner: any DataLoading) { self.inner = inner }
 
   /// Every URL requested, in order, including refused ones.
-  var requested: [AbsoluteURL] { log.withLock { $0 } }
+  var requested: [URL] { log.withLock { $0 } }
 
-  func load(_ request: FetchRequest) throws -> FetchResponse {
+  func load(_ request: FetchRequest) async throws -> FetchResponse {
     log.withLock { $0.append(request.url) }
     guard request.url.host == "127.0.0.1" else {
       throw FetchError.unsupportedURL(request.url.absoluteString)
     }
-    return try inner.load(request)
+    return try await inner.load(request)
   }
 }
 
 extension CrawlItem {
   /// The sprite URL of a `.sprite` item.
-  var spriteURL: AbsoluteURL? {
+  var spriteURL: URL? {
     if case .sprite(_, _, let url) = self { return url }
     return nil
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SpriteFetch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -7,18 +8,25 @@ import SpriteFetch
   import Darwin
 #endif
 
-/// A one-purpose TCP server on 127.0.0.1 that answers every connection with fixed bytes, then
+/// A one-purpose TCP server on 127.0.0.1 that answers each connection with fixed bytes, then
 /// holds the connection open for a while before closing it. It makes faults FlyingFox cannot:
 /// a body shorter than its Content-Length, or a response that stalls mid-body.
-final class RawSocketServer: @unchecked Sendable {
+final class RawSocketServer: Sendable {
   let port: UInt16
   private let listener: Int32
-  private let response: [UInt8]
+  private let responses: [[UInt8]]
   private let holdOpen: Double
+  private let connections = Atomic<Int>(0)
 
-  /// Starts listening on an ephemeral port.
-  init(response: String, holdOpen: Double) throws {
-    self.response = Array(response.utf8)
+  /// Starts listening on an ephemeral port; every connection gets `response`.
+  convenience init(response: String, holdOpen: Double) throws {
+    try self.init(responses: [response], holdOpen: holdOpen)
+  }
+
+  /// Starts listening on an ephemeral port; connection `i` gets `responses[i]`, and those after
+  /// the last get the last one.
+  init(responses: [String], holdOpen: Double) throws {
+    self.responses = responses.map { Array($0.utf8) }
     self.holdOpen = holdOpen
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -44,7 +52,7 @@ final class RawSocketServer: @unchecked Sendable {
   }
 
   /// The URL of a path on this server.
-  func url(_ path: String) -> AbsoluteURL { AbsoluteURL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// Stops accepting connections. The accept thread closes the socket itself, so the descriptor
   /// number cannot be reused by another server while that thread still waits on it.
@@ -62,7 +70,12 @@ final class RawSocketServer: @unchecked Sendable {
     }
   }
 
+  /// How many connections were accepted.
+  var connectionCount: Int { connections.load(ordering: .relaxed) }
+
   private func serve(_ connection: Int32) {
+    let index = connections.add(1, ordering: .relaxed).oldValue
+    let response = responses[min(index, responses.count - 1)]
     var request: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !request.suffix(4).elementsEqual([13, 10, 13, 10]) {

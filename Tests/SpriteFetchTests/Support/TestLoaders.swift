@@ -1,3 +1,4 @@
+import Foundation
 import SpriteFetch
 
 /// Loader configurations for tests: short backoff and a fixed jitter seed.
@@ -31,6 +32,46 @@ enum TestLoaders {
     } catch let error as FetchError {
       return error
     } catch {
+      return nil
+    }
+  }
+}
+
+/// A load running in a task of its own, which a test cancels or awaits.
+final class StartedLoad: Sendable {
+  private let task: Task<FetchResponse, any Error>
+
+  /// Starts loading `request` with `loader`.
+  init(_ loader: any DataLoading, _ request: FetchRequest) {
+    task = Task { try await loader.load(request) }
+  }
+
+  /// Cancels the load's task.
+  func cancel() { task.cancel() }
+
+  /// The load's outcome.
+  var outcome: Result<FetchResponse, any Error> {
+    get async { await task.result }
+  }
+
+  /// The outcome, or nil when the load has not ended within `seconds`.
+  func outcome(within seconds: Double) async -> Result<FetchResponse, any Error>? {
+    await withTaskGroup(of: Result<FetchResponse, any Error>?.self) { group in
+      group.addTask { await self.task.result }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(seconds))
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+  }
+
+  /// The `FetchError` the load threw, or nil.
+  var fetchError: FetchError? {
+    get async {
+      if case .failure(let error as FetchError) = await task.result { return error }
       return nil
     }
   }

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import Synchronization
 import _SpriteTestSupport
 
 /// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving a small PokeAPI-shaped tree.
@@ -7,7 +8,8 @@ import _SpriteTestSupport
 /// - `/api/v2/pokemon/`: one list page with every entry; `/api/v2/pokemon/<id>/`: an entry.
 /// - Entries 1…n are the first `samples` samples (named after their files), sprites at `/sprites/<id>.png`;
 ///   then one entry with a null sprite, one form (id 10001) and, when `broken`, one whose
-///   sprite answers 404.
+///   sprite answers 404, and when `hostileSprite` is given, one (`hostile`) whose sprite URL is
+///   that text (say a `file://` URL: a server must not make the client read local files).
 /// - `/files/<sample file name>`: a sample by its file name.
 /// - `/slow/<id>.png`: the sprite of `/sprites/<id>.png` after a 25 ms pause (queries ignored).
 /// - `/stall/<name>`: no answer for two minutes (counted in `stalled` when it arrives).
@@ -18,6 +20,8 @@ final class PokeAPITestServer: Sendable {
     var id: Int
     var name: String
     var sample: URL?
+    /// The sprite URL the entry names instead of its own `/sprites/<id>.png`.
+    var spriteURL: String? = nil
   }
 
   let server: HTTPServer
@@ -31,13 +35,16 @@ final class PokeAPITestServer: Sendable {
   private let task: Task<Void, any Error>
 
   /// Starts a server and waits until it listens.
-  init(samples: Int = 6, broken: Bool = false) async throws {
+  init(samples: Int = 6, broken: Bool = false, hostileSprite: String? = nil) async throws {
     var entries = Fixtures.sampleSpriteFiles().prefix(samples).enumerated().map { offset, url in
       Entry(id: offset + 1, name: url.deletingPathExtension().lastPathComponent, sample: url)
     }
     let next = entries.count + 1
     entries.append(Entry(id: next, name: "no-sprite", sample: nil))
     if broken { entries.append(Entry(id: next + 1, name: "broken", sample: URL(fileURLWithPath: "/nonexistent.png"))) }
+    if let hostileSprite {
+      entries.append(Entry(id: next + 2, name: "hostile", sample: nil, spriteURL: hostileSprite))
+    }
     entries.append(Entry(id: 10001, name: "some-form", sample: Fixtures.sampleSpriteFiles().first))
     self.entries = entries
     let handler = TreeHandler(
@@ -66,14 +73,13 @@ final class PokeAPITestServer: Sendable {
 
 /// A request counter shared between the handler and the tests.
 final class LockedCount: Sendable {
-  private let lock = NSLock()
-  nonisolated(unsafe) private var value = 0
+  private let value = Atomic<Int>(0)
 
   /// Adds one request.
-  func increment() { lock.withLock { value += 1 } }
+  func increment() { value.add(1, ordering: .relaxed) }
 
   /// The requests so far.
-  var count: Int { lock.withLock { value } }
+  var count: Int { value.load(ordering: .relaxed) }
 }
 
 /// Serves the tree; hosts in generated URLs come from the request's Host header.
@@ -95,7 +101,8 @@ private struct TreeHandler: HTTPHandler {
     if parts.count == 4, parts.prefix(3) == ["api", "v2", "pokemon"], let id = Int(parts[3]),
       let entry = entries.first(where: { $0.id == id })
     {
-      let sprite: Any = entry.sample == nil ? NSNull() : "http://\(host)/sprites/\(id).png"
+      let sprite: Any =
+        entry.spriteURL ?? (entry.sample == nil ? NSNull() : "http://\(host)/sprites/\(id).png")
       return json(["id": id, "name": entry.name, "sprites": ["front_default": sprite]])
     }
     if parts.count == 2, parts[0] == "slow" {
