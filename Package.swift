@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SpriteTheme", targets: ["SpriteTheme"]),
     .library(name: "SpriteCore", targets: ["SpriteCore"]),
     .library(name: "SpritePNG", targets: ["SpritePNG"]),
+    .library(name: "SpriteMaterial", targets: ["SpriteMaterial"]),
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
@@ -21,11 +22,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
   ],
   targets: [
-    // System library: pkg-config discovery only (empty module map).
+    // System libraries: pkg-config discovery only (empty module maps).
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    // libdeflate inflates the image data of plain 8-bit images in one call (CSpritePNG).
+    // libdeflate inflates the image data of ordinary PNG files in one call (CSpritePNG).
     .systemLibrary(
       name: "CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -34,16 +35,12 @@ let package = Package(
       name: "CLibCurl", pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // C shims: the only code that includes <png.h> / <libdeflate.h> / <curl/curl.h>.
-    // On Linux libpng is opened at run time (dlopen, on first use: most files never need it),
-    // so only its header is used there; elsewhere it is linked.
-    .target(
-      name: "CSpritePNG",
-      dependencies: [.target(name: "CLibPNG", condition: .when(platforms: [.macOS])), "CLibDeflate"],
-      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    .target(name: "CSpritePNG", dependencies: ["CLibPNG", "CLibDeflate"]),
     .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
+    .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
     // Downloads (libcurl's multi handle behind async/await) and the PokeAPI crawl; knows no
     // images.
     .target(
@@ -79,6 +76,9 @@ let package = Package(
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
+    .testTarget(
+      name: "SpriteMaterialTests", dependencies: ["SpriteMaterial", "SpriteCore"],
+      exclude: ["Goldens"]),
     .testTarget(
       name: "SpriteFetchTests",
       dependencies: [

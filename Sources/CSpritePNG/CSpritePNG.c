@@ -1,16 +1,21 @@
-// CSpritePNG: every libpng call in the package lives here (ARCHITECTURE.md section 4). On
-// Linux libpng is opened on first use, and ordinary files are decoded without it (see below).
+// CSpritePNG: every libpng call in the package lives here (ARCHITECTURE.md section 4), beside the
+// whole-stream fast path that decodes ordinary files without libpng (libdeflate; see below).
 //
-// Each public function owns one setjmp, right after the libpng structs are created. on_error copies
-// libpng's text into the caller's buffer and longjmps back; only C frames ever sit in between.
-// Locals assigned after setjmp and read after a longjmp are volatile; the contexts below change
-// only through pointers held by libpng, so they live in memory and are re-read.
+// Each libpng entry point owns one setjmp, right after the libpng structs are created. on_error
+// copies libpng's text into the caller's buffer and longjmps back; only C frames ever sit in
+// between. Locals assigned after setjmp and read after a longjmp are volatile; the contexts below
+// change only through pointers held by libpng, so they live in memory and are re-read.
+//
+// Both paths are strict in the same places (SPEC section 1): a bad CRC in any chunk, ancillary
+// ones included, a wrong zlib Adler-32, and every libpng "benign" error are errors. The fast path
+// never reports an error itself: anything it does not accept goes to libpng, whose outcome and
+// words are then the answer, so the two paths can only differ by a fast-path bug (the
+// differential tests and Tests/Fuzz look for one).
 #include "CSpritePNG.h"
 
 #include <png.h>
 #include <pthread.h>
 #include <setjmp.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libdeflate.h>
@@ -18,129 +23,13 @@
 #include <emmintrin.h>
 #endif
 
-// ---------------------------------------------------------------------------------------------
-// libpng, opened on first use.
-//
-// On Linux libpng is not linked: loading it and zlib at start-up cost every process about a
-// quarter of a millisecond, and a decode of an ordinary file reads its chunks without libpng
-// (read_plain_chunks below). The first call that needs libpng opens it (decoding an unusual
-// file, encoding a thumbnail, reading an unusual header); the functions it calls go through
-// this table, under their own names (the defines below). Elsewhere libpng is linked as usual.
-#if defined(__linux__)
-#define CSPRITEPNG_OPENS_LIBPNG 1
-#include <dlfcn.h>
-
-#define CSPRITEPNG_LIBPNG_FUNCTIONS(X) \
-  X(create_info_struct) X(create_read_struct) X(create_write_struct) X(destroy_read_struct) \
-  X(destroy_write_struct) X(error) X(get_PLTE) X(get_bit_depth) X(get_color_type) \
-  X(get_error_ptr) X(get_image_height) X(get_image_width) X(get_interlace_type) X(get_io_ptr) \
-  X(get_rowbytes) X(get_tRNS) X(get_valid) X(longjmp) X(read_end) X(read_image) X(read_info) \
-  X(read_update_info) X(set_IHDR) X(set_add_alpha) X(set_chunk_malloc_max) \
-  X(set_compression_buffer_size) X(set_compression_level) X(set_expand) X(set_gray_to_rgb) \
-  X(set_interlace_handling) X(set_keep_unknown_chunks) X(set_longjmp_fn) X(set_option) \
-  X(set_palette_to_rgb) X(set_read_fn) X(set_strip_16) X(set_tRNS_to_alpha) \
-  X(set_user_limits) X(set_write_fn) X(write_end) X(write_info) X(write_row)
-
-static struct {
-#define CSPRITEPNG_FIELD(name) __typeof__(png_##name) *name;
-  CSPRITEPNG_LIBPNG_FUNCTIONS(CSPRITEPNG_FIELD)
-#undef CSPRITEPNG_FIELD
-} libpng;
-
-static pthread_once_t libpngOnce = PTHREAD_ONCE_INIT;
-static bool libpngLoaded = false;
-// Why libpng could not be used, for the caller's message.
-static char libpngProblem[256];
-
-static void load_libpng(void) {
-  static const char *const names[] = {"libpng16.so.16", "libpng16.so"};
-  void *library = NULL;
-  for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-    library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
-  }
-  if (library == NULL) {
-    const char *reason = dlerror();
-    snprintf(libpngProblem, sizeof libpngProblem, "libpng could not be loaded (%s)",
-             reason != NULL ? reason : "libpng16.so.16 not found");
-    return;
-  }
-#define CSPRITEPNG_LOOKUP(name) \
-  if ((*(void **)&libpng.name = dlsym(library, "png_" #name)) == NULL) { \
-    snprintf(libpngProblem, sizeof libpngProblem, "the libpng found lacks png_" #name); \
-    return; \
-  }
-  CSPRITEPNG_LIBPNG_FUNCTIONS(CSPRITEPNG_LOOKUP)
-#undef CSPRITEPNG_LOOKUP
-  libpngLoaded = true;
-}
-
-// From here on, each libpng function named below (and png_set_longjmp_fn inside png.h's
-// png_jmpbuf) is the table's pointer.
-#define png_create_info_struct (libpng.create_info_struct)
-#define png_create_read_struct (libpng.create_read_struct)
-#define png_create_write_struct (libpng.create_write_struct)
-#define png_destroy_read_struct (libpng.destroy_read_struct)
-#define png_destroy_write_struct (libpng.destroy_write_struct)
-#define png_error (libpng.error)
-#define png_get_PLTE (libpng.get_PLTE)
-#define png_get_bit_depth (libpng.get_bit_depth)
-#define png_get_color_type (libpng.get_color_type)
-#define png_get_error_ptr (libpng.get_error_ptr)
-#define png_get_image_height (libpng.get_image_height)
-#define png_get_image_width (libpng.get_image_width)
-#define png_get_interlace_type (libpng.get_interlace_type)
-#define png_get_io_ptr (libpng.get_io_ptr)
-#define png_get_rowbytes (libpng.get_rowbytes)
-#define png_get_tRNS (libpng.get_tRNS)
-#define png_get_valid (libpng.get_valid)
-#define png_longjmp (libpng.longjmp)
-#define png_read_end (libpng.read_end)
-#define png_read_image (libpng.read_image)
-#define png_read_info (libpng.read_info)
-#define png_read_update_info (libpng.read_update_info)
-#define png_set_IHDR (libpng.set_IHDR)
-#define png_set_add_alpha (libpng.set_add_alpha)
-#define png_set_chunk_malloc_max (libpng.set_chunk_malloc_max)
-#define png_set_compression_buffer_size (libpng.set_compression_buffer_size)
-#define png_set_compression_level (libpng.set_compression_level)
-#define png_set_expand (libpng.set_expand)
-#define png_set_gray_to_rgb (libpng.set_gray_to_rgb)
-#define png_set_interlace_handling (libpng.set_interlace_handling)
-#define png_set_keep_unknown_chunks (libpng.set_keep_unknown_chunks)
-#define png_set_longjmp_fn (libpng.set_longjmp_fn)
-#define png_set_option (libpng.set_option)
-#define png_set_palette_to_rgb (libpng.set_palette_to_rgb)
-#define png_set_read_fn (libpng.set_read_fn)
-#define png_set_strip_16 (libpng.set_strip_16)
-#define png_set_tRNS_to_alpha (libpng.set_tRNS_to_alpha)
-#define png_set_user_limits (libpng.set_user_limits)
-#define png_set_write_fn (libpng.set_write_fn)
-#define png_write_end (libpng.write_end)
-#define png_write_info (libpng.write_info)
-#define png_write_row (libpng.write_row)
-#endif
-
-// True when libpng can be called; otherwise writes why into `msg`.
-static bool libpng_available(char *msg, size_t cap) {
-#if CSPRITEPNG_OPENS_LIBPNG
-  if (pthread_once(&libpngOnce, load_libpng) != 0 || !libpngLoaded) {
-    if (cap > 0) {
-      const char *problem = libpngProblem[0] != '\0' ? libpngProblem : "libpng could not be loaded";
-      snprintf(msg, cap, "%s", problem);
-    }
-    return false;
-  }
-#else
-  (void)msg;
-  (void)cap;
-#endif
-  return true;
-}
-
-// The largest ancillary chunk (iCCP, zTXt, ...) libpng may hold in memory.
+// The largest chunk libpng may hold in memory or skip (iCCP, zTXt, an unknown chunk, ...).
 #define CSPRITEPNG_CHUNK_MALLOC_MAX ((png_alloc_size_t)8 * 1024 * 1024)
 
 static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+// ---------------------------------------------------------------------------------------------
+// libpng: contexts, callbacks and the strict read settings.
 
 // Where libpng's error and warning texts go.
 typedef struct {
@@ -249,13 +138,42 @@ static CSpritePNG_Status create_read(ReadContext *ctx, png_structp *png, png_inf
   return CSpritePNG_StatusOK;
 }
 
-static uint32_t load_be32(const uint8_t *p);
+// The settings of every read (called after setjmp; none of these calls can fail).
+static void configure_read(
+  png_structp png, ReadContext *ctx, uint32_t maxWidth, uint32_t maxHeight
+) {
+  png_set_read_fn(png, ctx, read_bytes);
+  png_set_user_limits(png, maxWidth, maxHeight);
+  png_set_chunk_malloc_max(png, CSPRITEPNG_CHUNK_MALLOC_MAX);
+  // A bad CRC is an error in every chunk; libpng's default only warns about an ancillary one.
+  png_set_crc_action(png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
+#if defined(PNG_BENIGN_ERRORS_SUPPORTED)
+  // libpng's "benign" errors are errors too (its default for reading makes them warnings): a
+  // wrong Adler-32 met after the last row, data after the zlib stream, IEND with data, a
+  // misplaced tRNS or IDAT, a palette index beyond PLTE. The Adler-32 itself is checked by
+  // default (PNG_IGNORE_ADLER32 stays off).
+  png_set_benign_errors(png, 0);
+#endif
+#if defined(PNG_HANDLE_AS_UNKNOWN_SUPPORTED)
+  // Every ancillary chunk but tRNS is skipped (libpng's list for -1), its CRC still checked:
+  // with no gamma or colour management none of them changes a pixel, and handling them cost up
+  // to a twentieth of decoding (inflating zTXt, iTXt and iCCP).
+  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
+// The header: signature and IHDR.
+
+static uint32_t load_be32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
 
 // An IHDR that libpng's png_read_info would accept, read without libpng: the full signature, a
-// 13-byte IHDR with the right CRC and every value png_check_IHDR allows (sizes 1 to 2^31 - 1,
-// the user limits CSpritePNG_read_info sets; a valid bit depth for the colour type; compression,
-// filter and interlace methods libpng knows). Anything else goes to libpng for its exact error.
-// Creating and destroying a libpng read struct was most of the cost of a header read.
+// 13-byte IHDR with the right CRC and every value png_check_IHDR allows (sizes 1 to 2^31 - 1, a
+// valid bit depth for the colour type, compression, filter and interlace methods libpng knows).
+// Anything else goes to libpng for its exact error. Creating and destroying a libpng read struct
+// was most of the cost of a header read.
 static bool plain_header(const uint8_t *bytes, size_t count, uint32_t *width, uint32_t *height) {
   static const uint8_t kIHDR[8] = {0, 0, 0, 13, 'I', 'H', 'D', 'R'};
   if (count < 33 || memcmp(bytes, kSignature, 8) != 0 || memcmp(bytes + 8, kIHDR, 8) != 0)
@@ -291,7 +209,6 @@ CSpritePNG_Status CSpritePNG_read_info(
     copy_message(&ctx.messages, "Not a PNG file");
     return CSpritePNG_StatusNotPNG;
   }
-  if (!libpng_available(msg, cap)) return CSpritePNG_StatusLibpngError;
   png_structp png = NULL;
   png_infop info = NULL;
   CSpritePNG_Status created = create_read(&ctx, &png, &info);
@@ -309,10 +226,8 @@ CSpritePNG_Status CSpritePNG_read_info(
     png_destroy_read_struct(&png, &info, NULL);
     return status;
   }
-  png_set_read_fn(png, &ctx, read_bytes);
   // Report the true size; the caller compares it with its own limits before allocating.
-  png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
-  png_set_chunk_malloc_max(png, CSPRITEPNG_CHUNK_MALLOC_MAX);
+  configure_read(png, &ctx, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
   // Only the signature and IHDR are read: read_bytes jumps back here once IHDR is stored.
   ctx.stopAfterHeader = info;
   png_read_info(png, info);
@@ -323,49 +238,38 @@ CSpritePNG_Status CSpritePNG_read_info(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Whole-stream image data: the fast path of CSpritePNG_decode_rgba8.
+// The whole-stream fast path of CSpritePNG_decode_rgba8.
 //
 // libpng inflates the image data one row at a time (png_read_IDAT_data gives zlib the row as its
 // output buffer). zlib's fast decoding loop (inflate_fast) needs at least 258 bytes of output
 // space, so for rows shorter than that (sprites up to 64 pixels wide) every byte goes through
-// zlib's slow, one-symbol-at-a-time state machine, and wider rows take the slow path for their
-// last 257 bytes. Here, once every chunk before the image data has been read and checked (by
-// read_plain_chunks for ordinary files, else by png_read_info), the IDAT chunks of any image
-// (every colour type and bit depth, plain or Adam7) are
-// inflated in one call into one buffer, unfiltered (PNG 3rd edition, sections 7.3, 8.2 and 9)
-// pass by pass, expanded to RGBA as libpng's transforms would and, for Adam7, scattered to their
-// places. Anything this path does not handle exactly as libpng does, it leaves to
-// libpng: it never reports an error itself. Whenever something is unusual (a CRC mismatch, a zlib
-// error, extra data, a palette index out of range, any doubt about the chunks after the image),
-// it returns false and libpng decodes the file: from the start when the shim read the chunks, or
-// from the very same state with png_read_image and png_read_end after png_read_info, so errors,
-// warnings and pixels stay libpng's.
+// zlib's slow, one-symbol-at-a-time state machine. Here, for files whose chunks are ordinary,
+// the shim reads the chunks itself, inflates the IDAT chunks in one libdeflate call (zlib format,
+// so the Adler-32 is checked) into one buffer, unfilters it (PNG 3rd edition, sections 7.3, 8.2
+// and 9) pass by pass, expands it to RGBA as libpng's transforms would and, for Adam7, scatters
+// it to its places. Whenever something is unusual (a CRC or Adler-32 mismatch, a chunk libpng
+// would handle or refuse, extra data, a palette index out of range, ...) it returns false and
+// libpng decodes the file from the start with the strict settings above.
 
 // The most a whole-stream decode buffers (filtered rows); larger images use libpng's row reads,
 // whose rows are then long enough for zlib's fast loop anyway.
 #define CSPRITEPNG_WHOLE_STREAM_MAX ((size_t)16 * 1024 * 1024)
 
-// What the pixels depend on besides the image data: IHDR's values and the PLTE and tRNS chunks,
-// as libpng stores them. Filled from libpng's structs (header_from_libpng) or straight from the
-// file (read_plain_chunks).
+// An image as the fast path decodes it: IHDR's values, and PLTE and tRNS as libpng applies them
+// (png_do_expand_palette, png_do_expand).
 typedef struct {
   uint32_t width, height;
-  int bitDepth, colorType, interlace;
-  // PLTE's entries (palette images); 0 without PLTE. Only the first 256 are kept: more makes
-  // prepare_expansion refuse the image.
+  png_byte colorType, bitDepth, interlace;
+  size_t channels;
+  // Palette images: RGBA per index, alpha from tRNS (255 past its end); `paletteCount` entries.
+  uint8_t palette[256][4];
   int paletteCount;
-  uint8_t palette[256][3];
-  // A palette image's tRNS alpha values (only the first 256 kept, as above); 0 without tRNS.
-  int transCount;
-  uint8_t transAlpha[256];
-  // A grey or RGB image's tRNS key, all 16 bits as stored: grey in [0], or red, green, blue.
-  bool hasTransColor;
-  uint16_t transColor[3];
-} Header;
-
-static uint32_t load_be32(const uint8_t *p) {
-  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
-}
+  // Grey and RGB images with a tRNS chunk: the transparent sample values as libpng compares
+  // them (the low bits within the bit depth; all 16 bits for 16-bit images, which png_do_expand
+  // compares before png_do_chop keeps each sample's high byte).
+  bool hasKey;
+  uint16_t key[3];
+} PlainImage;
 
 // libpng's chunk name rule (png_check_chunk_name): four ASCII letters.
 static bool valid_chunk_name(const uint8_t *name) {
@@ -377,101 +281,97 @@ static bool valid_chunk_name(const uint8_t *name) {
 }
 
 // A chunk whose header starts at `at`: its length, or false when it does not fit in the file,
-// is longer than PNG allows, or its CRC (over type and data) does not match.
+// has an invalid name, is longer than libpng may hold (png_check_chunk_length with the chunk
+// limit above) or its CRC (over type and data) does not match.
 static bool intact_chunk(const uint8_t *bytes, size_t count, size_t at, uint32_t *length) {
-  if (at > count || count - at < 12) return false;
+  if (at > count || count - at < 12 || !valid_chunk_name(bytes + at + 4)) return false;
   uint32_t n = load_be32(bytes + at);
-  if (n > PNG_UINT_31_MAX || (size_t)n > count - at - 12) return false;
+  if (n > CSPRITEPNG_CHUNK_MALLOC_MAX || (size_t)n > count - at - 12) return false;
   uint32_t crc = libdeflate_crc32(0, bytes + at + 4, (size_t)n + 4);
   if (crc != load_be32(bytes + at + 8 + n)) return false;
   *length = n;
   return true;
 }
 
-// The chunks after the image data, read as png_read_end(png, NULL) reads them: each is skipped
-// with its CRC checked until IEND. True only when every one is intact and IEND closes them, so
-// libpng would have read them without an error or a warning.
+// The chunks after the image data, as png_read_end reads them with the settings above: each
+// ancillary chunk other than tRNS is skipped with its CRC checked, until an empty IEND. True
+// only when that is all there is; anything else (tRNS, PLTE, more IDAT, an unknown critical
+// chunk, a bad CRC, IEND with data or missing) is left to libpng.
 static bool clean_trailer(const uint8_t *bytes, size_t count, size_t at) {
   for (;;) {
     uint32_t n;
     if (!intact_chunk(bytes, count, at, &n)) return false;
     const uint8_t *name = bytes + at + 4;
-    if (!valid_chunk_name(name)) return false;
     if (memcmp(name, "IEND", 4) == 0) return n == 0;
-    if (memcmp(name, "IHDR", 4) == 0 || memcmp(name, "IDAT", 4) == 0) return false;
+    if ((name[0] & 0x20) == 0 || memcmp(name, "tRNS", 4) == 0) return false;
     at += (size_t)n + 12;
   }
 }
 
-// The chunks before the image data, read without libpng, when png_read_info (with the options
-// CSpritePNG_decode_rgba8 sets) would read them without an error or a warning and store the
-// same header: the signature and IHDR (plain_header, within the size limits), then up to the
-// first IDAT any ancillary chunks, which libpng skips after checking their CRC (it handles every
-// ancillary chunk but tRNS as unknown, PNG_HANDLE_CHUNK_NEVER), and PLTE and tRNS, stored as
-// png_handle_PLTE and png_handle_tRNS store them. Everything else is left to libpng for its own
-// outcome: a CRC mismatch, a chunk over the 8 MiB libpng is allowed, an unknown critical
-// chunk, a repeated, misplaced, empty or oversized PLTE or tRNS, tRNS in an image with alpha,
-// PLTE in a grey or truecolour image (libpng keeps it as a suggested palette; rare), a palette
-// image without PLTE. On success `*idatAt` is where the first IDAT chunk starts; its length and
-// the chunks after it are the whole-stream path's to check.
+// The chunks before the image data, read without libpng, when png_read_info would read them
+// without an error or a warning and store the same header: the signature and IHDR
+// (plain_header, within the size limits), then up to the first IDAT any ancillary chunks (which
+// libpng skips after checking their CRC), and PLTE and tRNS, stored as png_handle_PLTE and
+// png_handle_tRNS store them. Everything else is left to libpng: a repeated, misplaced, empty or
+// oversized PLTE or tRNS, tRNS in an image with alpha, PLTE in a grey or truecolour image
+// (libpng keeps it as a suggested palette; rare), a palette image without PLTE, an unknown
+// critical chunk. On success `*idatAt` is where the first IDAT chunk starts.
 static bool read_plain_chunks(
-  const uint8_t *bytes, size_t count, uint32_t maxWidth, uint32_t maxHeight, Header *h,
+  const uint8_t *bytes, size_t count, uint32_t maxWidth, uint32_t maxHeight, PlainImage *im,
   size_t *idatAt
 ) {
 #if !defined(PNG_HANDLE_AS_UNKNOWN_SUPPORTED)
   // This libpng reads the ancillary chunks, and may object to one.
-  (void)bytes, (void)count, (void)maxWidth, (void)maxHeight, (void)h, (void)idatAt;
+  (void)bytes, (void)count, (void)maxWidth, (void)maxHeight, (void)im, (void)idatAt;
   return false;
 #else
+  static const uint8_t kChannels[7] = {1, 0, 3, 1, 2, 0, 4};
   uint32_t width, height;
   if (!plain_header(bytes, count, &width, &height) || width > maxWidth || height > maxHeight)
     return false;
-  h->width = width;
-  h->height = height;
-  h->bitDepth = bytes[24];
-  h->colorType = bytes[25];
-  h->interlace = bytes[28];
-  h->paletteCount = 0;
-  h->transCount = 0;
-  h->hasTransColor = false;
+  im->width = width;
+  im->height = height;
+  im->bitDepth = bytes[24];
+  im->colorType = bytes[25];
+  im->interlace = bytes[28];
+  im->channels = kChannels[im->colorType];
+  im->paletteCount = 0;
+  im->hasKey = false;
+  uint16_t keyMask = im->bitDepth == 16 ? 0xFFFF : (uint16_t)((1u << im->bitDepth) - 1);
   bool haveTRNS = false;
   for (size_t at = 33;;) {
+    uint32_t n;
     if (at > count || count - at < 8) return false;
-    uint32_t n = load_be32(bytes + at);
-    const uint8_t *name = bytes + at + 4;
-    if (!valid_chunk_name(name) || n > CSPRITEPNG_CHUNK_MALLOC_MAX) return false;
-    if (memcmp(name, "IDAT", 4) == 0) {
-      if (h->colorType == PNG_COLOR_TYPE_PALETTE && h->paletteCount == 0) return false;
+    if (memcmp(bytes + at + 4, "IDAT", 4) == 0) {
+      if (im->colorType == PNG_COLOR_TYPE_PALETTE && im->paletteCount == 0) return false;
       *idatAt = at;
       return true;
     }
     if (!intact_chunk(bytes, count, at, &n)) return false;
-    const uint8_t *data = bytes + at + 8;
+    const uint8_t *name = bytes + at + 4, *data = bytes + at + 8;
     if (memcmp(name, "PLTE", 4) == 0) {
-      if (h->colorType != PNG_COLOR_TYPE_PALETTE || h->paletteCount != 0 || n == 0 || n % 3 != 0 ||
-          n / 3 > (1u << h->bitDepth))
+      if (im->colorType != PNG_COLOR_TYPE_PALETTE || im->paletteCount != 0 || n == 0 ||
+          n % 3 != 0 || n / 3 > (1u << im->bitDepth))
         return false;
-      h->paletteCount = (int)(n / 3);
-      memcpy(h->palette, data, n);
+      im->paletteCount = (int)(n / 3);
+      for (int i = 0; i < im->paletteCount; i++) {
+        memcpy(im->palette[i], data + 3 * i, 3);
+        im->palette[i][3] = 0xFF;
+      }
     } else if (memcmp(name, "tRNS", 4) == 0) {
       if (haveTRNS) return false;
       haveTRNS = true;
-      switch (h->colorType) {
+      switch (im->colorType) {
       case PNG_COLOR_TYPE_PALETTE:
-        if (h->paletteCount == 0 || n == 0 || n > (uint32_t)h->paletteCount) return false;
-        h->transCount = (int)n;
-        memcpy(h->transAlpha, data, n);
+        if (im->paletteCount == 0 || n == 0 || n > (uint32_t)im->paletteCount) return false;
+        for (uint32_t i = 0; i < n; i++) im->palette[i][3] = data[i];
         break;
       case PNG_COLOR_TYPE_GRAY:
-        if (n != 2) return false;
-        h->hasTransColor = true;
-        h->transColor[0] = (uint16_t)(data[0] << 8 | data[1]);
-        break;
       case PNG_COLOR_TYPE_RGB:
-        if (n != 6) return false;
-        h->hasTransColor = true;
-        for (int i = 0; i < 3; i++) {
-          h->transColor[i] = (uint16_t)(data[2 * i] << 8 | data[2 * i + 1]);
+        if (n != 2 * im->channels) return false;
+        im->hasKey = true;
+        for (size_t i = 0; i < im->channels; i++) {
+          im->key[i] = (uint16_t)(data[2 * i] << 8 | data[2 * i + 1]) & keyMask;
         }
         break;
       default:
@@ -589,125 +489,16 @@ static bool unfilter_row(
   }
 }
 
-// What the fast path needs to expand one format to RGBA, as libpng's png_do_expand,
-// png_do_expand_palette, png_do_gray_to_rgb and png_do_read_filler would.
-typedef struct {
-  png_byte colorType;
-  // 8; 1, 2 or 4 for grey and palette images (pixels packed into bytes, leftmost pixel in the
-  // high bits: PNG section 7.2); 16 for the others (big-endian samples).
-  png_byte bitDepth;
-  size_t channels;
-  // Palette images: RGBA per index; entries at and above `paletteCount` are never used.
-  uint8_t palette[256][4];
-  int paletteCount;
-  // Grey and RGB images with a tRNS chunk: the transparent sample values (low bytes, as libpng
-  // compares them for 8-bit images; for 1-, 2- and 4-bit grey, the value's low bits, as
-  // png_do_expand masks it; all 16 bits for 16-bit images, which png_do_expand compares before
-  // png_do_chop keeps each sample's high byte).
-  bool hasKey;
-  uint16_t key[3];
-} Expansion;
-
-
-// The header libpng read (after png_read_info).
-static void header_from_libpng(png_structp png, png_infop info, Header *h) {
-  memset(h, 0, sizeof *h);
-  h->width = png_get_image_width(png, info);
-  h->height = png_get_image_height(png, info);
-  h->bitDepth = png_get_bit_depth(png, info);
-  h->colorType = png_get_color_type(png, info);
-  h->interlace = png_get_interlace_type(png, info);
-  png_bytep transAlpha = NULL;
-  int transCount = 0;
-  png_color_16p transColor = NULL;
-  bool hasTRNS = png_get_valid(png, info, PNG_INFO_tRNS) != 0 &&
-    png_get_tRNS(png, info, &transAlpha, &transCount, &transColor) != 0 && transCount > 0;
-  if (h->colorType == PNG_COLOR_TYPE_PALETTE) {
-    png_colorp palette = NULL;
-    int count = 0;
-    if (png_get_PLTE(png, info, &palette, &count) != 0 && palette != NULL && count > 0) {
-      h->paletteCount = count;
-      for (int i = 0; i < count && i < 256; i++) {
-        h->palette[i][0] = palette[i].red;
-        h->palette[i][1] = palette[i].green;
-        h->palette[i][2] = palette[i].blue;
-      }
-    }
-    if (hasTRNS && transAlpha != NULL) {
-      h->transCount = transCount;
-      memcpy(h->transAlpha, transAlpha, transCount < 256 ? (size_t)transCount : 256);
-    }
-  } else if (hasTRNS && transColor != NULL) {
-    h->hasTransColor = true;
-    h->transColor[0] = h->colorType == PNG_COLOR_TYPE_GRAY ? transColor->gray : transColor->red;
-    h->transColor[1] = transColor->green;
-    h->transColor[2] = transColor->blue;
-  }
-}
-
-static bool prepare_expansion(const Header *h, Expansion *e) {
-  memset(e, 0, sizeof *e);
-  e->colorType = (png_byte)h->colorType;
-  e->bitDepth = (png_byte)h->bitDepth;
-  bool packed = e->bitDepth == 1 || e->bitDepth == 2 || e->bitDepth == 4;
-  if (e->bitDepth != 8 && e->bitDepth != 16 &&
-      !(packed && (e->colorType == PNG_COLOR_TYPE_GRAY || e->colorType == PNG_COLOR_TYPE_PALETTE))) {
-    return false;
-  }
-  if (e->bitDepth == 16 && e->colorType == PNG_COLOR_TYPE_PALETTE) return false;
-  switch (e->colorType) {
-  case PNG_COLOR_TYPE_GRAY:
-    e->channels = 1;
-    if (h->hasTransColor) {
-      e->hasKey = true;
-      e->key[0] = e->bitDepth == 16 ? h->transColor[0]
-        : (uint16_t)(h->transColor[0] & (e->bitDepth == 8 ? 0xff : (1 << e->bitDepth) - 1));
-    }
-    return true;
-  case PNG_COLOR_TYPE_RGB:
-    e->channels = 3;
-    if (h->hasTransColor) {
-      e->hasKey = true;
-      uint16_t mask = e->bitDepth == 16 ? 0xffff : 0xff;
-      e->key[0] = h->transColor[0] & mask;
-      e->key[1] = h->transColor[1] & mask;
-      e->key[2] = h->transColor[2] & mask;
-    }
-    return true;
-  case PNG_COLOR_TYPE_PALETTE: {
-    int count = h->paletteCount;
-    if (count < 1 || count > 256) return false;
-    if (h->transCount > count) return false;
-    for (int i = 0; i < count; i++) {
-      e->palette[i][0] = h->palette[i][0];
-      e->palette[i][1] = h->palette[i][1];
-      e->palette[i][2] = h->palette[i][2];
-      e->palette[i][3] = i < h->transCount ? h->transAlpha[i] : 0xFF;
-    }
-    e->paletteCount = count;
-    e->channels = 1;
-    return true;
-  }
-  case PNG_COLOR_TYPE_GRAY_ALPHA:
-    e->channels = 2;
-    return true;
-  case PNG_COLOR_TYPE_RGB_ALPHA:
-    e->channels = 4;
-    return true;
-  default:
-    return false;
-  }
-}
-
 // One row of 8- or 16-bit samples (`bytes` 1 or 2 per sample) to RGBA, as png_do_expand (alpha
 // 0 where the whole sample, or all three, equal the tRNS key), png_do_gray_to_rgb,
 // png_do_expand_palette and png_do_chop (a 16-bit sample's high byte) would. False for a palette
 // index with no palette entry (libpng warns and paints it black; the caller leaves such files
 // to libpng).
 static inline __attribute__((always_inline)) bool expand_samples(
-  const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width, size_t bytes
+  const PlainImage *e, const uint8_t *src, uint8_t *dst, size_t width, size_t bytes
 ) {
-#define SAMPLE(p, i) (bytes == 2 ? (unsigned)(((p)[2 * (i)] << 8) | (p)[2 * (i) + 1]) : (unsigned)(p)[i])
+#define SAMPLE(p, i) \
+  (bytes == 2 ? (unsigned)(((p)[2 * (i)] << 8) | (p)[2 * (i) + 1]) : (unsigned)(p)[i])
   size_t x;
   switch (e->colorType) {
   case PNG_COLOR_TYPE_GRAY:
@@ -761,7 +552,7 @@ static inline __attribute__((always_inline)) bool expand_samples(
 }
 
 // One unfiltered row to RGBA (see expand_samples; packed pixels here).
-static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, size_t width) {
+static bool expand_row(const PlainImage *e, const uint8_t *src, uint8_t *dst, size_t width) {
   if (e->bitDepth == 16) return expand_samples(e, src, dst, width, 2);
   if (e->bitDepth == 8) return expand_samples(e, src, dst, width, 1);
   // png_do_unpack, then png_do_expand_palette, or png_do_expand's scaling of grey to 8 bits
@@ -780,6 +571,203 @@ static bool expand_row(const Expansion *e, const uint8_t *src, uint8_t *dst, siz
     }
   }
   return true;
+}
+
+// libdeflate is faster than zlib, but it accepts a few deflate streams that zlib, and so libpng,
+// refuses (its test_invalid_streams.c: it follows zlib "except when it would have a significant
+// performance cost"): litlen symbols 286 and 287 (decoded as length 258) and distance symbols 30
+// and 31 in fixed-code blocks, more than 286 litlen or 30 distance codeword lengths, incomplete
+// codes (their unused codewords decoded anyway), code-length repeats past the last length. One
+// flipped bit turns litlen 285 into 287 with the same output, so the Adler-32 does not catch
+// it (Tests/Fuzz found that case). The fast path therefore takes only streams on which the two
+// cannot differ: stored blocks, fixed-code blocks without those symbols, and last a dynamic
+// block with complete codes over valid symbols and no repeat past the end (RFC 1951, 3.2.3 to
+// 3.2.7; zlib's inflate.c and inftrees.c). Anything else goes to libpng.
+
+// Deflate's bits, least significant first (RFC 1951, 3.1.1), through a 64-bit buffer. Each
+// symbol starts with refill_bits, which leaves at least 56 bits unless the data ends first; no
+// symbol with its extra bits needs more than 32.
+typedef struct {
+  const uint8_t *next, *end;
+  uint64_t buffer;
+  unsigned count;
+} Bits;
+
+static void refill_bits(Bits *b) {
+  if (b->count >= 56) return;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (b->end - b->next >= 8) {
+    uint64_t word;
+    memcpy(&word, b->next, 8);
+    b->buffer |= word << b->count;
+    b->next += (63 - b->count) >> 3;
+    b->count |= 56;
+    return;
+  }
+#endif
+  while (b->count <= 56 && b->next < b->end) {
+    b->buffer |= (uint64_t)*b->next++ << b->count;
+    b->count += 8;
+  }
+}
+
+// The next `n` bits (at most 32) without consuming them; zeros past the end of the data.
+static uint32_t peek_bits(const Bits *b, unsigned n) {
+  return (uint32_t)(b->buffer & ((UINT64_C(1) << n) - 1));
+}
+
+// Consumes `n` bits; false when the data ends first.
+static bool drop_bits(Bits *b, unsigned n) {
+  if (b->count < n) return false;
+  b->buffer = n < 64 ? b->buffer >> n : 0;
+  b->count -= n;
+  return true;
+}
+
+static bool take_bits(Bits *b, unsigned n, uint32_t *value) {
+  refill_bits(b);
+  *value = peek_bits(b, n);
+  return drop_bits(b, n);
+}
+
+// A decode table for the canonical code with codeword lengths `lens[0..<n]` (at most `bits`,
+// RFC 1951 3.2.2), indexed by the next `bits` bits: symbol | length << 9. False unless the code
+// is complete.
+static bool build_table(const uint8_t *lens, unsigned n, unsigned bits, uint16_t *table) {
+  unsigned counts[16] = {0}, next[16] = {0}, space = 0, code = 0;
+  for (unsigned s = 0; s < n; s++) counts[lens[s]]++;
+  counts[0] = 0;
+  for (unsigned len = 1; len <= bits; len++) {
+    code = (code + counts[len - 1]) << 1;
+    next[len] = code;
+    space += counts[len] << (bits - len);
+  }
+  if (space != 1u << bits) return false;
+  for (unsigned s = 0; s < n; s++) {
+    unsigned len = lens[s], codeword = next[len]++, reversed = 0;
+    if (len == 0) continue;
+    for (unsigned i = 0; i < len; i++) reversed |= ((codeword >> i) & 1) << (len - 1 - i);
+    for (unsigned i = reversed; i < 1u << bits; i += 1u << len) table[i] = (uint16_t)(s | len << 9);
+  }
+  return true;
+}
+
+// True when codeword lengths `lens[0..<n]` (at most 15 bits) form a complete code: together
+// they use all of the codespace, in units of 2^-15.
+static bool complete_code(const uint8_t *lens, unsigned n) {
+  uint32_t space = 0;
+  for (unsigned s = 0; s < n; s++) space += lens[s] != 0 ? (UINT32_C(1) << 15) >> lens[s] : 0;
+  return space == (UINT32_C(1) << 15);
+}
+
+// The fixed codes' decode tables (RFC 1951, 3.2.6), built once.
+static uint16_t fixedLitlen[512], fixedDistance[32];
+static pthread_once_t fixedOnce = PTHREAD_ONCE_INIT;
+
+static void build_fixed_tables(void) {
+  uint8_t lens[288 + 32];
+  memset(lens, 8, 144);
+  memset(lens + 144, 9, 112);
+  memset(lens + 256, 7, 24);
+  memset(lens + 280, 8, 8);
+  memset(lens + 288, 5, 32);
+  (void)build_table(lens, 288, 9, fixedLitlen);
+  (void)build_table(lens + 288, 32, 5, fixedDistance);
+}
+
+// A fixed-code block (after BFINAL and BTYPE) up to its end-of-block symbol, using no litlen
+// symbol above 285 and no distance symbol above 29.
+static bool strict_fixed_block(Bits *b) {
+  static const uint8_t kLengthExtra[29] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+  if (pthread_once(&fixedOnce, build_fixed_tables) != 0) return false;
+  for (;;) {
+    refill_bits(b);
+    uint16_t entry = fixedLitlen[peek_bits(b, 9)];
+    unsigned sym = entry & 511;
+    if (!drop_bits(b, entry >> 9)) return false;
+    if (sym < 256) continue;
+    if (sym == 256) return true;
+    if (sym > 285 || !drop_bits(b, kLengthExtra[sym - 257])) return false;
+    unsigned d = fixedDistance[peek_bits(b, 5)] & 511;
+    if (d > 29 || !drop_bits(b, 5) || !drop_bits(b, d < 4 ? 0 : d / 2 - 1)) return false;
+  }
+}
+
+// A dynamic block's header (after BFINAL and BTYPE): at most 286 litlen and 30 distance codeword
+// lengths, a complete code-length code, no repeat before the first length or past the last, an
+// end-of-block codeword, complete litlen and distance codes.
+static bool strict_dynamic_header(Bits *b) {
+  static const uint8_t kOrder[19] = {
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+  uint32_t hlit, hdist, hclen, v;
+  if (!take_bits(b, 5, &hlit) || !take_bits(b, 5, &hdist) || !take_bits(b, 4, &hclen))
+    return false;
+  unsigned nlen = 257 + hlit, ndist = 1 + hdist, total = nlen + ndist;
+  if (nlen > 286 || ndist > 30) return false;
+  uint8_t precode[19] = {0}, lens[286 + 30];
+  for (unsigned i = 0; i < 4 + hclen; i++) {
+    if (!take_bits(b, 3, &v)) return false;
+    precode[kOrder[i]] = (uint8_t)v;
+  }
+  uint16_t table[128];
+  if (!build_table(precode, 19, 7, table)) return false;
+  for (unsigned i = 0; i < total;) {
+    refill_bits(b);  // enough for a codeword and its extra bits
+    uint16_t entry = table[peek_bits(b, 7)];
+    unsigned sym = entry & 511, value = 0, repeat;
+    if (!drop_bits(b, entry >> 9)) return false;
+    if (sym < 16) {
+      lens[i++] = (uint8_t)sym;
+      continue;
+    }
+    if (sym == 16) {
+      if (i == 0) return false;
+      value = lens[i - 1];
+      repeat = 3 + peek_bits(b, 2);
+      if (!drop_bits(b, 2)) return false;
+    } else if (sym == 17) {
+      repeat = 3 + peek_bits(b, 3);
+      if (!drop_bits(b, 3)) return false;
+    } else {
+      repeat = 11 + peek_bits(b, 7);
+      if (!drop_bits(b, 7)) return false;
+    }
+    if (repeat > total - i) return false;
+    memset(lens + i, (int)value, repeat);
+    i += repeat;
+  }
+  return lens[256] != 0 && complete_code(lens, nlen) && complete_code(lens + nlen, ndist);
+}
+
+// A stored block (after BFINAL and BTYPE): LEN, its complement NLEN, then LEN bytes.
+static bool skip_stored_block(Bits *b) {
+  uint32_t len, nlen;
+  if (!drop_bits(b, b->count % 8) || !take_bits(b, 16, &len) || !take_bits(b, 16, &nlen) ||
+      nlen != (~len & 0xFFFF))
+    return false;
+  size_t buffered = b->count / 8;
+  if (len <= buffered) return drop_bits(b, 8 * len);
+  size_t rest = len - buffered;
+  b->buffer = 0;
+  b->count = 0;
+  if ((size_t)(b->end - b->next) < rest) return false;
+  b->next += rest;
+  return true;
+}
+
+// True when the deflate data (after the zlib header) is blocks on which libdeflate and zlib
+// agree, as above. A dynamic block's data is not walked, so the block after it cannot be
+// found: it must be the last.
+static bool zlib_agrees(const uint8_t *data, size_t count) {
+  Bits b = {data, data + count, 0, 0};
+  for (;;) {
+    uint32_t final, type;
+    if (!take_bits(&b, 1, &final) || !take_bits(&b, 2, &type)) return false;
+    if (type == 2) return final == 1 && strict_dynamic_header(&b);
+    if (type == 3 || !(type == 0 ? skip_stored_block(&b) : strict_fixed_block(&b))) return false;
+    if (final == 1) return true;
+  }
 }
 
 // One libdeflate decompressor per thread, made on first use and freed when the thread ends.
@@ -812,24 +800,20 @@ static struct libdeflate_decompressor *thread_decompressor(void) {
 }
 
 // Inflates the run of IDAT chunks that starts at `at` (its header) into `raw`, which must come
-// out exactly full, with the zlib stream ending exactly at the end of the last IDAT chunk. On
-// success `*trailer` is the offset of the first chunk after the run.
-//
-// The stream is inflated in one call with libdeflate (about twice as fast as zlib's inflate on
-// these images, which libpng would inflate row by row), after the checks zlib's inflate makes
-// of the zlib header. The chunks' data is used in place when one IDAT holds it all, else copied
-// together. Nothing is reported from here: every failure leaves the image to libpng.
+// out exactly full, with the zlib stream (RFC 1950: header, deflate data, Adler-32, all checked
+// by libdeflate) ending exactly at the end of the last IDAT chunk. On success `*trailer` is the
+// offset of the first chunk after the run. The chunks' data is used in place when one IDAT
+// holds it all, else copied together.
 static bool inflate_image_data(
   const uint8_t *bytes, size_t count, size_t at, uint8_t *raw, size_t rawCount, size_t *trailer
 ) {
-  if (at > count || count - at < 12) return false;
   // The run of IDAT chunks, each intact; the stream must end in the last one, so a trailing
   // empty IDAT (one zlib would meet after the end of the stream) is left to libpng too.
   size_t total = 0, chunks = 0, lastLength = 0;
   const uint8_t *only = NULL;
-  for (size_t next = at;;) {
+  for (size_t next = at; next <= count && count - next >= 8 &&
+                         memcmp(bytes + next + 4, "IDAT", 4) == 0;) {
     uint32_t n;
-    if (next > count || count - next < 8 || memcmp(bytes + next + 4, "IDAT", 4) != 0) break;
     if (!intact_chunk(bytes, count, next, &n)) return false;
     if (n > 0) {
       only = bytes + next + 8;
@@ -842,7 +826,6 @@ static bool inflate_image_data(
   }
   // Two header bytes, at least one byte of deflate data, the four bytes of the Adler-32.
   if (lastLength == 0 || total < 7) return false;
-
   uint8_t *joined = NULL;
   const uint8_t *stream = only;
   if (chunks > 1) {
@@ -860,38 +843,28 @@ static bool inflate_image_data(
   // libpng inflates with the window size the zlib header asks for, row by row, so a distance
   // further back than that window but within the image fails there and not here. The two agree
   // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
-  // Also what zlib's inflate refuses in the header (RFC 1950, 2.2): a method other than
-  // deflate, a check value that does not divide, a preset dictionary.
-  uint8_t cmf = stream[0], flg = stream[1];
-  unsigned windowBits = (cmf >> 4) + 8;
-  bool windowOK = windowBits == 15 || (windowBits < 15 && ((size_t)1 << windowBits) >= rawCount);
-  bool headerOK = windowOK && (cmf & 0x0F) == 8 && ((unsigned)cmf * 256 + flg) % 31 == 0 &&
-    (flg & 0x20) == 0;
-  if (!headerOK) {
-    free(joined);
-    return false;
-  }
+  unsigned windowBits = (stream[0] >> 4) + 8;
   bool ok = false;
-  struct libdeflate_decompressor *shared = thread_decompressor();
-  struct libdeflate_decompressor *d = shared != NULL ? shared : libdeflate_alloc_decompressor();
-  if (d != NULL) {
-    size_t used = 0, produced = 0;
-    // The raw deflate data after the header. The Adler-32 after it is not checked, as libpng
-    // does not with PNG_IGNORE_ADLER32 (set below): the chunk CRCs cover the same bytes. It must
-    // be all that follows the deflate data, as zlib wants it whole and libpng warns of more.
-    enum libdeflate_result r = libdeflate_deflate_decompress_ex(
-      d, stream + 2, total - 2, raw, rawCount, &used, &produced);
-    ok = r == LIBDEFLATE_SUCCESS && produced == rawCount && used + 2 + 4 == total;
-    if (d != shared) libdeflate_free_decompressor(d);
+  if ((windowBits == 15 || (windowBits < 15 && ((size_t)1 << windowBits) >= rawCount)) &&
+      zlib_agrees(stream + 2, total - 2)) {
+    struct libdeflate_decompressor *shared = thread_decompressor();
+    struct libdeflate_decompressor *d = shared != NULL ? shared : libdeflate_alloc_decompressor();
+    if (d != NULL) {
+      size_t used = 0, produced = 0;
+      enum libdeflate_result r =
+        libdeflate_zlib_decompress_ex(d, stream, total, raw, rawCount, &used, &produced);
+      ok = r == LIBDEFLATE_SUCCESS && produced == rawCount && used == total;
+      if (d != shared) libdeflate_free_decompressor(d);
+    }
   }
   free(joined);
   return ok;
 }
 
-// Bytes per row of `width` pixels in `e`'s format (whole bytes for samples of 8 or 16 bits,
+// Bytes per row of `width` pixels in `im`'s format (whole bytes for samples of 8 or 16 bits,
 // packed pixels rounded up to a byte otherwise), or 0 when that does not fit in a size_t.
-static size_t row_stride(const Expansion *e, size_t width) {
-  size_t pixelBits = e->channels * e->bitDepth;
+static size_t row_stride(const PlainImage *im, size_t width) {
+  size_t pixelBits = im->channels * im->bitDepth;
   if (pixelBits >= 8) {
     size_t pixelBytes = pixelBits / 8;
     return width > SIZE_MAX / pixelBytes - 1 ? 0 : width * pixelBytes;
@@ -913,27 +886,19 @@ typedef struct {
 
 // The fast path: true when the image is in `out`, every byte libpng would have written, and
 // libpng would have read the rest of the file without complaint. `idatAt` is where the first
-// IDAT chunk starts (its length). False leaves the image to libpng (the contents of `out` are
-// then unspecified, and libpng rewrites them); after png_read_info, libpng goes on from the very
-// same state.
+// IDAT chunk starts. False leaves the image to libpng (the contents of `out` are then
+// unspecified, and libpng rewrites them).
 static bool decode_whole_stream(
-  const Header *h, const uint8_t *bytes, size_t count, size_t idatAt, uint8_t *out
+  const PlainImage *im, const uint8_t *bytes, size_t count, size_t idatAt, uint8_t *out
 ) {
-  int interlace = h->interlace;
-  size_t width = h->width, height = h->height;
-  if (interlace != PNG_INTERLACE_NONE && interlace != PNG_INTERLACE_ADAM7) return false;
-  Expansion e;
-  if (!prepare_expansion(h, &e)) return false;
-  if (idatAt > count || count - idatAt < 8 || memcmp(bytes + idatAt + 4, "IDAT", 4) != 0)
-    return false;
-  if (width == 0 || height == 0) return false;
-
+  size_t width = im->width, height = im->height;
+  bool interlaced = im->interlace == PNG_INTERLACE_ADAM7;
   // The reduced images in stream order, each row a filter byte and `stride` bytes (section 7.3).
   Pass passes[7];
   size_t passCount = 0, rawCount = 0, widest = 0;
-  for (int p = 0; p < (interlace == PNG_INTERLACE_ADAM7 ? 7 : 1); p++) {
+  for (int p = 0; p < (interlaced ? 7 : 1); p++) {
     Pass pass = {0, 0, 1, 1, width, height, 0};
-    if (interlace == PNG_INTERLACE_ADAM7) {
+    if (interlaced) {
       pass.x0 = kAdam7[p][0];
       pass.y0 = kAdam7[p][1];
       pass.dx = kAdam7[p][2];
@@ -942,7 +907,7 @@ static bool decode_whole_stream(
       pass.height = height > pass.y0 ? (height - pass.y0 + pass.dy - 1) / pass.dy : 0;
       if (pass.width == 0 || pass.height == 0) continue;
     }
-    pass.stride = row_stride(&e, pass.width);
+    pass.stride = row_stride(im, pass.width);
     if (pass.stride == 0 || pass.stride > CSPRITEPNG_WHOLE_STREAM_MAX) return false;
     size_t rowSize = pass.stride + 1;
     if (pass.height > (CSPRITEPNG_WHOLE_STREAM_MAX - rawCount) / rowSize) return false;
@@ -953,7 +918,7 @@ static bool decode_whole_stream(
   // One zero row in front stands for the row above the first row of every pass; the row of
   // RGBA pixels after the data holds an interlaced pass's expanded row before it is scattered.
   size_t zeroSize = widest + 1;
-  size_t spareSize = interlace == PNG_INTERLACE_ADAM7 ? width * 4 : 0;
+  size_t spareSize = interlaced ? width * 4 : 0;
   uint8_t *raw = (uint8_t *)malloc(zeroSize + rawCount + spareSize);
   if (raw == NULL) return false;
   memset(raw, 0, zeroSize);
@@ -963,10 +928,9 @@ static bool decode_whole_stream(
     inflate_image_data(bytes, count, idatAt, data, rawCount, &trailer) &&
     clean_trailer(bytes, count, trailer);
   // Bytes between a pixel and the one before it for the filters: at least one.
-  size_t bpp = (e.channels * e.bitDepth + 7) / 8;
-  bool interlaced = interlace == PNG_INTERLACE_ADAM7;
+  size_t bpp = (im->channels * im->bitDepth + 7) / 8;
   // 8-bit RGBA rows of a plain image are the output rows: unfiltered straight into `out`.
-  bool direct = !interlaced && e.colorType == PNG_COLOR_TYPE_RGB_ALPHA && e.bitDepth == 8;
+  bool direct = !interlaced && im->colorType == PNG_COLOR_TYPE_RGB_ALPHA && im->bitDepth == 8;
   uint8_t *spare = data + rawCount;
   uint8_t *rows = data;
   for (size_t p = 0; ok && p < passCount; p++) {
@@ -982,7 +946,7 @@ static bool decode_whole_stream(
         continue;
       }
       ok = unfilter_row(row + 1, row + 1, prev, pass->stride, bpp, row[0]) &&
-        expand_row(&e, row + 1, interlaced ? spare : out + y * width * 4, pass->width);
+        expand_row(im, row + 1, interlaced ? spare : out + y * width * 4, pass->width);
       prev = row + 1;
       if (ok && interlaced) {
         uint8_t *dst = out + ((pass->y0 + y * pass->dy) * width + pass->x0) * 4;
@@ -995,12 +959,15 @@ static bool decode_whole_stream(
   return ok;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Decoding: the fast path when it accepts the file, else libpng's row reads.
+
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *bytes, size_t count, uint8_t *out, size_t outCapacity,
   uint32_t maxWidth, uint32_t maxHeight, bool allowWholeStream, CSpritePNG_Path *path,
   char *msg, size_t cap
 ) {
-  if (path != NULL) *path = CSpritePNG_PathLibpngRows;
+  if (path != NULL) *path = CSpritePNG_PathLibpng;
   ReadContext ctx;
   begin_read(&ctx, bytes, count, msg, cap);
   if (!has_magic(bytes, count)) {
@@ -1008,17 +975,16 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
     return CSpritePNG_StatusNotPNG;
   }
   if (allowWholeStream) {
-    Header header;
+    PlainImage image;
     size_t idatAt = 0;
-    if (read_plain_chunks(bytes, count, maxWidth, maxHeight, &header, &idatAt) &&
-        outCapacity / 4 / header.width == header.height &&
-        outCapacity % ((size_t)header.width * 4) == 0 &&
-        decode_whole_stream(&header, bytes, count, idatAt, out)) {
-      if (path != NULL) *path = CSpritePNG_PathWithoutLibpng;
+    if (read_plain_chunks(bytes, count, maxWidth, maxHeight, &image, &idatAt) &&
+        outCapacity / 4 / image.width == image.height &&
+        outCapacity % ((size_t)image.width * 4) == 0 &&
+        decode_whole_stream(&image, bytes, count, idatAt, out)) {
+      if (path != NULL) *path = CSpritePNG_PathWholeStream;
       return CSpritePNG_StatusOK;
     }
   }
-  if (!libpng_available(msg, cap)) return CSpritePNG_StatusLibpngError;
   png_structp png = NULL;
   png_infop info = NULL;
   CSpritePNG_Status created = create_read(&ctx, &png, &info);
@@ -1030,22 +996,7 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
     status = ctx.truncated ? CSpritePNG_StatusTruncated : CSpritePNG_StatusLibpngError;
     goto done;
   }
-  png_set_read_fn(png, &ctx, read_bytes);
-  png_set_user_limits(png, maxWidth, maxHeight);
-  png_set_chunk_malloc_max(png, CSPRITEPNG_CHUNK_MALLOC_MAX);
-#if defined(PNG_IGNORE_ADLER32)
-  // zlib's Adler-32 of the inflated stream is redundant here: every IDAT chunk's CRC-32, which
-  // covers the same compressed bytes, is still checked (a corrupt file still fails), and the
-  // Adler-32 pass was about a tenth of decoding. libpng 1.6.26 added the option for this.
-  png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
-#endif
-#if defined(PNG_HANDLE_AS_UNKNOWN_SUPPORTED)
-  // Every ancillary chunk but tRNS is skipped (libpng's list for -1), its CRC still checked:
-  // with no gamma or colour management none of them changes a pixel, and handling them cost up
-  // to a twentieth of decoding (inflating zTXt, iTXt and iCCP). Their handlers only ever warn,
-  // except for a chunk before IHDR, which the IHDR read that precedes every decode rejects.
-  png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-#endif
+  configure_read(png, &ctx, maxWidth, maxHeight);
   png_read_info(png, info);
 
   png_uint_32 w = png_get_image_width(png, info);
@@ -1062,16 +1013,6 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
     status = CSpritePNG_StatusBufferTooSmall;
     goto done;
   }
-  // png_read_info stops right after the first IDAT chunk's length and type.
-  if (allowWholeStream && ctx.offset >= 8) {
-    Header header;
-    header_from_libpng(png, info, &header);
-    if (decode_whole_stream(&header, bytes, count, ctx.offset - 8, out)) {
-      if (path != NULL) *path = CSpritePNG_PathWholeStream;
-      goto done;
-    }
-  }
-
   // Raw 8-bit RGBA: no gamma, no background, no colour management.
   png_set_expand(png);
   png_set_palette_to_rgb(png);
@@ -1092,14 +1033,18 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
   if (rows == NULL) png_error(png, "out of memory for row pointers");
   for (png_uint_32 y = 0; y < h; y++) rows[y] = out + (size_t)y * rowBytes;
   png_read_image(png, rows);
-  // Reads the rest of the image data and the chunks after it, so CRCs and IEND are checked.
-  png_read_end(png, NULL);
+  // Reads the rest of the image data and the chunks after it with the info struct, so CRCs,
+  // the Adler-32, misplaced or unknown critical chunks and IEND are all checked.
+  png_read_end(png, info);
 
 done:
   free(rows);
   png_destroy_read_struct(&png, &info, NULL);
   return status;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Encoding.
 
 size_t CSpritePNG_encode_bound(uint32_t width, uint32_t height) {
   size_t rowBytes, raw, zlibMax, chunks, total;
@@ -1128,7 +1073,6 @@ CSpritePNG_Status CSpritePNG_encode_rgba8(
   ctx.out = out;
   ctx.capacity = outCapacity;
   if (cap > 0) msg[0] = '\0';
-  if (!libpng_available(msg, cap)) return CSpritePNG_StatusLibpngError;
 
   png_structp png =
     png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx.messages, on_error, on_warning);

@@ -7,8 +7,9 @@ import SpriteCore
 /// row padding. Palette (with tRNS), grey, grey+alpha and RGB are expanded to RGBA; images without
 /// alpha get 255; 16-bit samples keep their high byte; Adam7 interlacing is undone. No gamma or
 /// colour management: gAMA, cHRM, sRGB, iCCP, sBIT and bKGD are ignored, so the values are the
-/// stored samples. Every corrupt input (bad CRC, missing IDAT or IEND, bad header, cut-off data,
-/// non-PNG bytes) throws; no partial image is ever returned.
+/// stored samples. Every corrupt input (a bad CRC in any chunk, a wrong zlib Adler-32, missing
+/// IDAT or IEND, bad header, cut-off data, non-PNG bytes) throws; no partial image is ever
+/// returned.
 ///
 /// ```swift
 /// let image = try PNGDecoder().decode(bytes)
@@ -60,37 +61,25 @@ public struct PNGDecoder: Sendable {
   /// - Throws: ``PNGDecodingError/tooLarge(width:height:limit:)`` before allocating when the header
   ///   exceeds ``limits``; otherwise the errors of ``readHeader(_:)``, and
   ///   ``PNGDecodingError/libpng(message:)`` for damage in or after the image data.
-  /// - Complexity: O(*n*) in the file and image size; a libpng read of IHDR, then one full pass.
+  /// - Complexity: O(*n*) in the file and image size; one read of IHDR, then one full pass.
   public func decode(_ bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
     try decode(bytes, path: .fastest).image
   }
 
   /// How ``decode(_:path:)`` may read the image data.
   enum ImageDataPath: Sendable {
-    /// One inflate call over all the image data when the file allows it (see the shim), else
+    /// The shim's whole-stream decode when the file's chunks are ordinary (see the shim), else
     /// libpng's row reads. Same pixels and errors either way.
     case fastest
     /// libpng's row reads only: the reference the fast path is tested against.
     case libpngRows
   }
 
-  /// Which way an image was decoded (the shim's `CSpritePNG_Path`).
-  enum Route: Sendable, Equatable {
-    /// libpng read the chunks and the rows.
-    case libpngRows
-    /// libpng read the chunks before the image data; the data was inflated in one call.
-    case wholeStream
-    /// The shim read every chunk itself and inflated the data in one call, without libpng.
-    case withoutLibpng
-
-    /// True for both whole-stream routes.
-    var isWholeStream: Bool { self != .libpngRows }
-  }
-
-  /// Decodes like ``decode(_:)`` along the given path, and reports which way the image went.
+  /// Decodes like ``decode(_:)`` along the given path, and reports whether the whole-stream
+  /// path decoded it.
   func decode(
     _ bytes: [UInt8], path: ImageDataPath
-  ) throws(PNGDecodingError) -> (image: RGBAImage, route: Route) {
+  ) throws(PNGDecodingError) -> (image: RGBAImage, usedWholeStream: Bool) {
     let (width, height) = try readHeader(bytes, path: path)
     guard limits.allows(width: width, height: height) else {
       throw .tooLarge(width: width, height: height, limit: limits)
@@ -98,7 +87,7 @@ public struct PNGDecoder: Sendable {
     let byteCount = width * height * 4
     let maxSide = UInt32(clamping: limits.maxSide)
     var result: (status: CSpritePNG_Status, message: String) = (.OK, "")
-    var route = CSpritePNG_Path.libpngRows
+    var route = CSpritePNG_Path.libpng
     // Not zero-filled first: on success the shim has written every byte.
     let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initializedCount in
       result = bytes.withUnsafeBufferPointer { input in
@@ -116,13 +105,7 @@ public struct PNGDecoder: Sendable {
     {
       throw error
     }
-    let taken: Route =
-      switch route {
-      case .withoutLibpng: .withoutLibpng
-      case .wholeStream: .wholeStream
-      case .libpngRows: .libpngRows
-      }
-    return (RGBAImage(width: width, height: height, pixels: pixels), taken)
+    return (RGBAImage(width: width, height: height, pixels: pixels), route == .wholeStream)
   }
 }
 

@@ -7,7 +7,7 @@ import _SpriteTestSupport
 /// The shim reads the chunks before the image data itself only when libpng would read them
 /// without complaint and store the same header; every other arrangement goes to libpng. Each
 /// case here is decoded both ways (same pixels or the same error) and checked for which way
-/// the chunks were read.
+/// it went.
 @Suite("PNGDecoder: chunks before the image data, read without libpng or left to it")
 struct PlainChunksTests {
   let decoder = PNGDecoder()
@@ -49,7 +49,7 @@ struct PlainChunksTests {
     return bytes
   }
 
-  static let cases: [(label: String, bytes: [UInt8], withoutLibpng: Bool)] = [
+  static let cases: [(label: String, bytes: [UInt8], usedWholeStream: Bool)] = [
     ("palette, PLTE, tRNS", png(colorType: 3, [plte, trns]), true),
     (
       "palette, ancillary chunks around PLTE and tRNS",
@@ -91,11 +91,11 @@ struct PlainChunksTests {
     ),
   ]
 
-  @Test("each arrangement: the same outcome both ways, read without libpng only when ordinary")
+  @Test("each arrangement: the same outcome both ways, the whole-stream path only when ordinary")
   func arrangements() {
     for item in Self.cases {
       let result = decoder.decodedBothWays(item.bytes, item.label)
-      #expect(result.withoutLibpng == item.withoutLibpng, "\(item.label)")
+      #expect(result.usedWholeStream == item.usedWholeStream, "\(item.label)")
     }
   }
 
@@ -104,7 +104,7 @@ struct PlainChunksTests {
     // PNGBytes.chunk takes any four ASCII bytes; "ab1d" is not four letters.
     let bytes = Self.png(colorType: 6, [PNGBytes.chunk("ab1d", [0])])
     let result = decoder.decodedBothWays(bytes, "ab1d")
-    #expect(!result.withoutLibpng)
+    #expect(!result.usedWholeStream)
     #expect(result.image == nil)
   }
 

@@ -34,12 +34,9 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Status {
 /// Which way CSpritePNG_decode_rgba8 decoded an image.
 typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Path {
   /// libpng read the chunks and the image data, row by row.
-  CSpritePNG_PathLibpngRows = 0,
-  /// libpng read the chunks before the image data; the shim inflated the image data in one call.
+  CSpritePNG_PathLibpng = 0,
+  /// The shim read every chunk and inflated the image data in one call; libpng was not used.
   CSpritePNG_PathWholeStream = 1,
-  /// The shim read every chunk and inflated the image data in one call; libpng was not used
-  /// (nor, on Linux, loaded).
-  CSpritePNG_PathWithoutLibpng = 2,
 } CSpritePNG_Path;
 
 /// Reads the signature and the IHDR chunk (checking its CRC and values) and reports the image size.
@@ -56,12 +53,13 @@ CSpritePNG_Status CSpritePNG_read_info(
 /// Palette, grey and tRNS are expanded, 16-bit keeps the high byte, Adam7 is undone, no gamma or
 /// colour management is applied. `outCapacity` must be exactly width * height * 4
 /// (`CSpritePNG_StatusBufferTooSmall` otherwise), so on success every byte is written. The chunks
-/// after the image data are read too, so a bad CRC or a missing IEND is an error.
+/// after the image data are read too. Strict throughout: a bad CRC in any chunk, a wrong zlib
+/// Adler-32, a missing IEND and libpng's "benign" errors are errors.
 ///
-/// With `allowWholeStream`, an image (any format, plain or Adam7) whose data and trailing chunks
-/// are intact is inflated in one call instead of libpng's one call per row, and when the chunks
-/// before the data are ordinary ones the shim reads them itself, without libpng (same pixels,
-/// same outcome; anything unusual goes on through libpng). `*path` says which way ran.
+/// With `allowWholeStream`, a file whose chunks are ordinary and intact (any format, plain or
+/// Adam7) is decoded by the shim itself: the image data inflated in one call (libdeflate), not
+/// libpng's one call per row. Same pixels, same outcome: anything else goes on through libpng,
+/// which then gives the answer. `*path` says which way ran.
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *_Nonnull bytes, size_t count,
   uint8_t *_Nonnull out, size_t outCapacity,

@@ -34,21 +34,6 @@ enum PNGBytes {
     return PNGSignature.bytes + chunk("IHDR", ihdr) + chunk("IDAT") + chunk("IEND")
   }
 
-  /// Rewrites the CRC of every complete chunk so that only the damage inside chunks remains.
-  static func fixingCRCs(_ input: [UInt8]) -> [UInt8] {
-    var bytes = input
-    var offset = 8
-    while offset + 12 <= bytes.count {
-      let length = Int(readBigEndian(bytes, at: offset))
-      guard length <= bytes.count - offset - 12 else { break }
-      let crcOffset = offset + 8 + length
-      let crc = crc32(bytes[(offset + 4)..<crcOffset])
-      bytes.replaceSubrange(crcOffset..<(crcOffset + 4), with: bigEndian(crc))
-      offset = crcOffset + 4
-    }
-    return bytes
-  }
-
   static func bigEndian(_ value: UInt32) -> [UInt8] {
     [
       UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),

@@ -1,0 +1,105 @@
+import SpriteCore
+
+/// The data of a Material Theme Builder export for one source colour (SPEC 10, the layout of
+/// `sprite-theme scheme`): six schemes (light and dark at contrast 0, 0.5 and 1) and the palettes.
+public struct ThemeBuilderExport: Hashable, Sendable {
+  /// The export's scheme keys with their light/dark mode and contrast level, in its order.
+  public static let schemeKeys: [(key: String, isDark: Bool, contrastLevel: Double)] = [
+    ("light", false, 0), ("light-medium-contrast", false, 0.5), ("light-high-contrast", false, 1),
+    ("dark", true, 0), ("dark-medium-contrast", true, 0.5), ("dark-high-contrast", true, 1),
+  ]
+
+  /// The source (seed) colour.
+  public let source: RGBA8
+  /// The variant of the schemes.
+  public let variant: MaterialVariant
+  /// The six schemes, in ``schemeKeys`` order.
+  public let schemes: [(key: String, colors: MaterialColors)]
+  /// The `palettes` block.
+  public let palettes: ThemeBuilderPalettes
+
+  /// The export of a source colour in a variant (Theme Builder itself uses tonal spot).
+  public init(source: RGBA8, variant: MaterialVariant = .default) {
+    let hct = HCT(source)
+    let palettes = SchemePalettes(source: hct, variant: variant)
+    let caches = DynamicScheme.caches(of: palettes)
+    self.source = hct.color
+    self.variant = variant
+    self.schemes = Self.schemeKeys.map { key, isDark, level in
+      let scheme = DynamicScheme(
+        source: hct, variant: variant, isDark: isDark, contrastLevel: level, palettes: palettes)
+      return (key, scheme.colors(caches: caches))
+    }
+    self.palettes = ThemeBuilderPalettes(source: hct)
+  }
+
+  /// Equal sources and variants give equal exports.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.source == rhs.source && lhs.variant == rhs.variant
+  }
+
+  /// Hashes the source and variant.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+    hasher.combine(variant)
+  }
+}
+
+/// The colours of the 49 roles of a scheme, in ``MaterialRole`` order.
+public struct MaterialColors: Hashable, Sendable {
+  /// One colour per role, indexed by ``MaterialRole/rawValue``.
+  public let colors: [RGBA8]
+
+  /// Colours in role order.
+  init(_ colors: [RGBA8]) {
+    precondition(colors.count == MaterialRole.allCases.count)
+    self.colors = colors
+  }
+
+  /// The colour of a role.
+  public subscript(role: MaterialRole) -> RGBA8 { colors[role.rawValue] }
+
+  /// Role names and `#RRGGBB` (upper case, as Theme Builder writes), in export order.
+  public var hexByRole: [(role: String, hex: String)] {
+    MaterialRole.allCases.map { ($0.name, colors[$0.rawValue].hex.uppercased()) }
+  }
+}
+
+/// The `palettes` block of a Material Theme Builder export: the content core palette of the
+/// source (material-color-utilities `typescript/palettes/core_palette.ts`, commit 6112292f) at
+/// the export's 18 tones.
+///
+/// primary (source hue and chroma), secondary (chroma/3), tertiary (hue + 60, chroma/2), neutral
+/// (min(chroma/12, 4)), neutral-variant (min(chroma/6, 8)), error (hue 25, chroma 84). These are
+/// not the tonal-spot scheme's palettes; Theme Builder exports these whatever the scheme.
+public struct ThemeBuilderPalettes: Hashable, Sendable {
+  /// The tones a Theme Builder export lists.
+  public static let tones: [Int] = [
+    0, 5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 95, 98, 99, 100,
+  ]
+  /// The export's palette names, in its order.
+  public static let names = [
+    "primary", "secondary", "tertiary", "neutral", "neutral-variant", "error",
+  ]
+
+  /// The six palettes in ``names`` order.
+  public let palettes: [TonalPalette]
+
+  /// The content core palette of a source colour.
+  public init(source: HCT) {
+    let h = source.hue
+    let c = source.chroma
+    palettes = [
+      TonalPalette(hue: h, chroma: c), TonalPalette(hue: h, chroma: c / 3),
+      TonalPalette(hue: h + 60, chroma: c / 2), TonalPalette(hue: h, chroma: min(c / 12, 4)),
+      TonalPalette(hue: h, chroma: min(c / 6, 8)), TonalPalette(hue: 25, chroma: 84),
+    ]
+  }
+
+  /// For each palette (``names`` order), its colours at ``tones``.
+  public var colors: [(name: String, tones: [(tone: Int, color: RGBA8)])] {
+    zip(Self.names, palettes).map { name, palette in
+      (name, Self.tones.map { ($0, palette.tone(Double($0))) })
+    }
+  }
+}

@@ -1,0 +1,131 @@
+// libFuzzer target for the CSpritePNG shim (built and run by scripts/fuzz-png.sh, not by SwiftPM).
+//
+// Each input is decoded as it is and, when that changes it, again with every chunk CRC repaired
+// (so that mutations reach the chunk contents and the image data), and again with the zlib
+// Adler-32 of the image data repaired too, as libdeflate inflates it (so that damaged deflate
+// data reaches the inflaters' disagreements and the unfilter code). For each, the invariants:
+// no crash and no out-of-bounds access (AddressSanitizer, UndefinedBehaviorSanitizer); the
+// shim's own IHDR read and libpng's agree; the decode with the whole-stream fast path allowed
+// and libpng's row reads alone give the same status, the same message and the same pixels.
+#include "CSpritePNG.h"
+
+#include <libdeflate.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Small limits keep each run fast and its memory bounded (at most 4 MiB of pixels per decode).
+enum { kMaxSide = 2048, kMaxPixels = 1 << 20 };
+
+static void require(int holds, const char *what) {
+  if (holds) return;
+  fprintf(stderr, "fuzz-png: invariant broken: %s\n", what);
+  abort();
+}
+
+static uint32_t load_be32(const uint8_t *p) {
+  return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | (uint32_t)p[3];
+}
+
+static void decode_both_ways(const uint8_t *data, size_t size) {
+  char fastMsg[256], rowsMsg[256];
+  uint32_t w = 0, h = 0, w2 = 0, h2 = 0;
+  CSpritePNG_Status header =
+    CSpritePNG_read_info(data, size, true, &w, &h, fastMsg, sizeof fastMsg);
+  CSpritePNG_Status header2 =
+    CSpritePNG_read_info(data, size, false, &w2, &h2, rowsMsg, sizeof rowsMsg);
+  require(header == header2 && w == w2 && h == h2, "the shim's IHDR read and libpng's differ");
+  if (header != CSpritePNG_StatusOK) {
+    require(strcmp(fastMsg, rowsMsg) == 0, "IHDR messages differ");
+    return;
+  }
+  if (w > kMaxSide || h > kMaxSide || (uint64_t)w * h > kMaxPixels) return;
+  size_t count = (size_t)w * h * 4;
+  uint8_t *fast = malloc(count), *rows = malloc(count);
+  require(fast != NULL && rows != NULL, "out of memory");
+  CSpritePNG_Path path = CSpritePNG_PathLibpng;
+  CSpritePNG_Status a = CSpritePNG_decode_rgba8(
+    data, size, fast, count, kMaxSide, kMaxSide, true, &path, fastMsg, sizeof fastMsg);
+  CSpritePNG_Status b = CSpritePNG_decode_rgba8(
+    data, size, rows, count, kMaxSide, kMaxSide, false, NULL, rowsMsg, sizeof rowsMsg);
+  require(a == b, "the two paths end in different statuses");
+  if (a == CSpritePNG_StatusOK) {
+    require(memcmp(fast, rows, count) == 0, "the two paths give different pixels");
+  } else {
+    require(path == CSpritePNG_PathLibpng, "the fast path reported a failure");
+    require(strcmp(fastMsg, rowsMsg) == 0, "the two paths give different messages");
+  }
+  free(fast);
+  free(rows);
+}
+
+// Rewrites the CRC of every complete chunk; true when one changed.
+static int repair_crcs(uint8_t *data, size_t size) {
+  int changed = 0;
+  for (size_t at = 8; at <= size && size - at >= 12;) {
+    uint32_t n = load_be32(data + at);
+    if (n > size - at - 12) break;
+    uint32_t crc = libdeflate_crc32(0, data + at + 4, (size_t)n + 4);
+    uint8_t *stored = data + at + 8 + n;
+    if (load_be32(stored) != crc) {
+      stored[0] = (uint8_t)(crc >> 24);
+      stored[1] = (uint8_t)(crc >> 16);
+      stored[2] = (uint8_t)(crc >> 8);
+      stored[3] = (uint8_t)crc;
+      changed = 1;
+    }
+    at += (size_t)n + 12;
+  }
+  return changed;
+}
+
+// Rewrites the Adler-32 after the deflate data of the first run of IDAT chunks to match what
+// libdeflate inflates from it; true when it changed. The CRCs are then stale.
+static int repair_adler32(uint8_t *data, size_t size) {
+  static uint8_t joined[1 << 16], inflated[1 << 22];
+  size_t where[64][2], runs = 0, total = 0;
+  for (size_t at = 8; at <= size && size - at >= 12 && runs < 64;) {
+    uint32_t n = load_be32(data + at);
+    if (n > size - at - 12) break;
+    int idat = memcmp(data + at + 4, "IDAT", 4) == 0;
+    if (!idat && runs > 0) break;
+    if (idat && n > 0) {
+      if (n > sizeof joined - total) return 0;
+      memcpy(joined + total, data + at + 8, n);
+      where[runs][0] = at + 8;
+      where[runs++][1] = n;
+      total += n;
+    }
+    at += (size_t)n + 12;
+  }
+  if (total < 7) return 0;
+  struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+  require(d != NULL, "out of memory");
+  size_t used = 0, produced = 0;
+  enum libdeflate_result r = libdeflate_deflate_decompress_ex(
+    d, joined + 2, total - 2, inflated, sizeof inflated, &used, &produced);
+  libdeflate_free_decompressor(d);
+  if (r != LIBDEFLATE_SUCCESS || used + 6 > total) return 0;
+  uint32_t adler = libdeflate_adler32(1, inflated, produced);
+  uint8_t *check = joined + 2 + used;
+  if (load_be32(check) == adler) return 0;
+  for (int i = 0; i < 4; i++) check[i] = (uint8_t)(adler >> (24 - 8 * i));
+  for (size_t i = 0, offset = 0; i < runs; offset += where[i][1], i++) {
+    memcpy(data + where[i][0], joined + offset, where[i][1]);
+  }
+  return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  decode_both_ways(data, size);
+  uint8_t *copy = malloc(size > 0 ? size : 1);
+  require(copy != NULL, "out of memory");
+  memcpy(copy, data, size);
+  if (repair_crcs(copy, size)) decode_both_ways(copy, size);
+  if (repair_adler32(copy, size)) {
+    repair_crcs(copy, size);
+    decode_both_ways(copy, size);
+  }
+  free(copy);
+  return 0;
+}
