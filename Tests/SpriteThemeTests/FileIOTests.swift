@@ -71,7 +71,8 @@ struct FileIOTests {
     try FileIO.createDirectory(nested)
     try FileIO.createDirectory(nested)
     var isFolder: ObjCBool = false
-    #expect(FileManager.default.fileExists(atPath: directory.url.path + "/a/b/c", isDirectory: &isFolder))
+    #expect(
+      FileManager.default.fileExists(atPath: directory.url.path + "/a/b/c", isDirectory: &isFolder))
     #expect(isFolder.boolValue)
     let file = directory.url.path + "/file"
     try FileIO.writeAtomically(Array("x".utf8), to: file)

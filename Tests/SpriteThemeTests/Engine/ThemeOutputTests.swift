@@ -16,7 +16,8 @@ struct ThemeOutputTests {
     #expect(!FileManager.default.fileExists(atPath: fresh + "/thumbs"))
 
     let used = directory.url.path + "/used"
-    try FileManager.default.createDirectory(atPath: used + "/thumbs", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: used + "/thumbs", withIntermediateDirectories: true)
     try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/.a-32.png.tmp-7-1"))
     try Data([1]).write(to: URL(fileURLWithPath: used + "/thumbs/a-32.png"))
     _ = try ThemeOutput.prepare(FilePath(used), thumbnails: false)
@@ -33,8 +34,10 @@ struct ThemeOutputTests {
       "themes/a.json", "themes/.hidden", "c.tmp-1-1", "themes/x.tmp-", ".tmp", "index.json",
       ".spritetheme-state.tsv",
     ]
-    try FileManager.default.createDirectory(atPath: root + "/themes", withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: root + "/thumbs", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: root + "/themes", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: root + "/thumbs", withIntermediateDirectories: true)
     for relative in stale + kept {
       try Data([1]).write(to: URL(fileURLWithPath: root + "/" + relative))
     }
@@ -53,7 +56,9 @@ struct ThemeOutputTests {
     _ = try ThemeOutput.prepare(FilePath(directory.url.path + "/a/b//c/"), thumbnails: true)
     #expect(FileManager.default.fileExists(atPath: directory.url.path + "/a/b/c/thumbs"))
     try Data([1]).write(to: directory.url.appendingPathComponent("file"))
-    #expect(throws: ThemeEngine.Fatal(path: directory.url.path + "/file", reason: "Not a directory")) {
+    #expect(
+      throws: ThemeEngine.Fatal(path: directory.url.path + "/file", reason: "Not a directory")
+    ) {
       _ = try ThemeOutput.prepare(FilePath(directory.url.path + "/file"), thumbnails: false)
     }
   }
