@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -91,107 +93,17 @@ public enum FileIO {
     }
   }
 
-  /// Writes `bytes` to `path` atomically, so readers see the old file or the whole new one, never
-  /// a part: on Linux through an unnamed file linked in when complete (``UnnamedFile``), elsewhere
-  /// through a temporary file beside it and a rename. Nothing is left behind on failure.
-  public static func writeAtomically(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
-    let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
-      Result { () throws(Failure) in try writeAtomically(UnsafeRawBufferPointer(buffer), to: path) }
+  /// Writes `bytes` to `path` atomically, so readers see the old file or the whole new one,
+  /// never a part: a temporary file beside it, then a rename (``AtomicFile``). Nothing is left
+  /// behind on failure.
+  public static func writeAtomically(
+    _ bytes: some Collection<UInt8>, to path: String
+  ) throws(Failure) {
+    do {
+      try AtomicFile.write(bytes, to: FilePath(path))
+    } catch {
+      throw Failure(errno: error.rawValue)
     }
-    if let contiguous { return try contiguous.get() }
-    try Array(bytes).withUnsafeBytes { buffer in
-      Result { () throws(Failure) in try writeAtomically(buffer, to: path) }
-    }.get()
-  }
-
-  /// Writes the bytes of `buffer` to `path` atomically, as the `Collection` form does.
-  public static func writeAtomically(_ buffer: UnsafeRawBufferPointer, to path: String) throws(Failure) {
-    try writeAtomically(buffer, to: path, unnamed: true)
-  }
-
-  /// Writes atomically through an unnamed file where the system has them (``UnnamedFile``) and
-  /// `unnamed` is true, else through a named temporary and a rename; returns whether the unnamed
-  /// file was used.
-  @discardableResult
-  static func writeAtomically(
-    _ buffer: UnsafeRawBufferPointer, to path: String, unnamed: Bool
-  ) throws(Failure) -> Bool {
-    if unnamed {
-      let outcome = UnnamedFile.write(
-        buffer, folder: AT_FDCWD, folderPath: folderPath(of: path), name: path,
-        temporary: temporaryPath(for: path))
-      switch outcome {
-      case .written: return true
-      case .failed(let code): throw Failure(errno: code)
-      case .unsupported: break
-      }
-    }
-    let temporary = temporaryPath(for: path)
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw Failure(errno: errno) }
-    var failure = writeAll(fd, buffer).map { Failure(errno: $0) }
-    if close(fd) != 0, failure == nil { failure = Failure(errno: errno) }
-    if failure == nil, rename(temporary, path) != 0 { failure = Failure(errno: errno) }
-    if let failure {
-      unlink(temporary)
-      throw failure
-    }
-    return false
-  }
-
-  /// Writes all of `buffer` to `fd`, retrying after signals; the `errno` of a failure, or nil.
-  static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
-    var offset = 0
-    while offset < buffer.count, let base = buffer.baseAddress {
-      let n = write(fd, base + offset, buffer.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += n
-    }
-    return nil
-  }
-
-  /// `DIR/.NAME.tmp-PID-N` beside `DIR/NAME`: hidden, unique within the process and across
-  /// processes, and found by the clean-up of an interrupted run.
-  static func temporaryPath(for path: String) -> String {
-    var split = path.utf8.endIndex
-    while split > path.utf8.startIndex, path.utf8[path.utf8.index(before: split)] != UInt8(ascii: "/") {
-      split = path.utf8.index(before: split)
-    }
-    return String(path[..<split]) + temporaryName(for: String(path[split...]))
-  }
-
-  /// The folder of `path`: everything before its last `/` (`/` for a file in the root), or `.`.
-  static func folderPath(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-    return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
-  }
-
-  /// `.NAME.tmp-PID-N` for a file `NAME`: the name ``temporaryPath(for:)`` gives, without the
-  /// directory.
-  static func temporaryName(for name: String) -> String {
-    AtomicFile.temporaryName(for: name)
-  }
-
-  /// Calls `body` with the name (its bytes, without the NUL) and `d_type` of every entry of
-  /// `directory`, `.` and `..` included, in the order `readdir` gives them; false when the
-  /// directory cannot be opened.
-  @discardableResult
-  static func forEachEntry(
-    in directory: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ type: Int) -> Void
-  ) -> Bool {
-    guard let stream = opendir(directory) else { return false }
-    defer { closedir(stream) }
-    while let entry = readdir(stream) {
-      let type = Int(entry.pointee.d_type)
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-        body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<length]), type)
-      }
-    }
-    return true
   }
 
   /// Creates `path` and its missing parents as directories.

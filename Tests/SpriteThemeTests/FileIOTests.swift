@@ -13,6 +13,8 @@ struct FileIOTests {
     try FileIO.writeAtomically(Array("second, longer".utf8), to: path)
     #expect(try FileIO.read(path) == Array("second, longer".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["out.json"])
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode.map { $0 & 0o644 } == 0o644)
   }
 
   @Test("a write into a missing folder fails with the system's reason and leaves nothing")
@@ -69,7 +71,8 @@ struct FileIOTests {
     try FileIO.createDirectory(nested)
     try FileIO.createDirectory(nested)
     var isFolder: ObjCBool = false
-    #expect(FileManager.default.fileExists(atPath: directory.url.path + "/a/b/c", isDirectory: &isFolder))
+    #expect(
+      FileManager.default.fileExists(atPath: directory.url.path + "/a/b/c", isDirectory: &isFolder))
     #expect(isFolder.boolValue)
     let file = directory.url.path + "/file"
     try FileIO.writeAtomically(Array("x".utf8), to: file)

@@ -117,14 +117,13 @@ struct FixedCostTests {
     #expect(ThemePipeline.spriteName(forPath: path) == expected)
   }
 
-  @Test("temporary files are hidden beside their target", arguments: [
-    ("out/themes/a.json", "out/themes/.a.json.tmp-"), ("a.json", ".a.json.tmp-"),
-    ("/x.json", "/.x.json.tmp-"),
-  ])
-  func temporaryPaths(path: String, prefix: String) {
-    let temporary = FileIO.temporaryPath(for: path)
-    #expect(temporary.hasPrefix(prefix + String(getpid()) + "-"))
-    #expect(temporary != FileIO.temporaryPath(for: path))
+  @Test("temporary files are hidden, named after their target, and never the same twice",
+    arguments: ["a.json", "index.json", "bad-\u{FFFD}.png"])
+  func temporaryNames(name: String) {
+    let temporary = AtomicFile.temporaryName(for: name)
+    #expect(temporary.hasPrefix("." + name + ".tmp-" + String(getpid()) + "-"))
+    #expect(AtomicFile.isTemporary(temporary))
+    #expect(temporary != AtomicFile.temporaryName(for: name))
   }
 
   @Test("empty files read as no bytes")

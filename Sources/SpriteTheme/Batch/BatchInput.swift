@@ -39,7 +39,8 @@ public struct BatchInput: Hashable, Sendable {
           if !trimmed.isEmpty { found.append((FilePath(trimmed), nil)) }
         }
       } else if (try? FilePath(argument).stat().type) == .directory {
-        found.append(contentsOf: FolderWalk.pngFiles(under: FilePath(argument), excluding: excluded))
+        found.append(
+          contentsOf: FolderWalk.pngFiles(under: FilePath(argument), excluding: excluded))
       } else {
         found.append((FilePath(argument), nil))
       }
@@ -64,7 +65,8 @@ extension String {
   /// The string without leading and trailing spaces, tabs and line breaks.
   func trimmingSpaces() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[first...last])
   }

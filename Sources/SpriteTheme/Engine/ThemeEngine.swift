@@ -12,7 +12,7 @@ import SystemPackage
 ///
 /// ```swift
 /// let engine = ThemeEngine(options: .init(outputDirectory: "out", thumbnailSizes: [96]))
-/// let index = try await engine.run(BatchInputs.collect(["samples/sprites"]))
+/// let index = try await engine.run(BatchInputs(BatchInput.collect(["samples/sprites"])))
 /// if !Task.isCancelled { try engine.writeIndex(index) }
 /// ```
 public struct ThemeEngine: Sendable {

@@ -15,6 +15,8 @@ import SystemPackage
 enum AtomicFile {
   /// Numbers the temporary files of this process, so concurrent writes never share one.
   private static let counter = Atomic<Int>(0)
+  /// This process's id, part of every temporary name.
+  private static let processID = getpid()
 
   /// Writes `bytes` to `path` atomically (see ``AtomicFile``).
   ///
@@ -59,7 +61,7 @@ enum AtomicFile {
   /// ``isTemporary(_:)`` when a killed run left it.
   static func temporaryName(for name: String) -> String {
     let n = counter.add(1, ordering: .relaxed).newValue
-    return ".\(name).tmp-\(getpid())-\(n)"
+    return ".\(name).tmp-\(processID)-\(n)"
   }
 
   /// True for a name ``temporaryName(for:)`` may have given: hidden, with `.tmp-` in it.

@@ -28,7 +28,8 @@ struct BatchInputTests {
   func nonUTF8Name() async throws {
     let directory = try TemporaryDirectory()
     // "bad-\xFF\xFE.png": two bytes that are not UTF-8.
-    let name: [CChar] = Array("bad-".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE)]
+    let name: [CChar] =
+      Array("bad-".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE)]
       + Array(".png".utf8CString)
     let path = FilePath(directory.url.path).appending(FilePath.Component(platformString: name)!)
     let fd = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
@@ -84,7 +85,8 @@ struct BatchInputTests {
       try engine.writeIndex(try await engine.run(BatchInputs(inputs)))
     }
     // Under another spelling of the same folder too.
-    let inputs = BatchInput.collect([input.path + "/./"], excluding: FilePath(input.path + "/../in/out"))
+    let inputs = BatchInput.collect(
+      [input.path + "/./"], excluding: FilePath(input.path + "/../in/out"))
     #expect(inputs.count == 1)
   }
 }

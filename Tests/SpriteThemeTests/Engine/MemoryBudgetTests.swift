@@ -82,16 +82,20 @@ struct MemoryBudgetTests {
     let pipeline = ThemePipeline(configuration: .init(limits: limits))
     let engine = ThemeEngine(
       options: .init(
-        outputDirectory: FilePath(directory.url.path), thumbnailSizes: [32, 64], pipeline: pipeline))
+        outputDirectory: FilePath(directory.url.path), thumbnailSizes: [32, 64], pipeline: pipeline)
+    )
     let index = try await engine.run(AsyncStream(inputs: try Self.sprites(1)))
     #expect(index.entries.isEmpty)
     #expect(index.errors.first?.stage == "encode")
     #expect(
       index.errors.first?.message
-        == "thumbnail size 64 makes a 64x64 image, over the limit of 64 pixels per side and 2048 pixels in total")
+        == "thumbnail size 64 makes a 64x64 image, over the limit of 64 pixels per side and 2048 pixels in total"
+    )
     // The same limits pass a thumbnail that fits them.
     let sprite = try pipeline.analyze(bytes: try #require(Self.sprites(1).first?.bytes), name: "s")
-    #expect(throws: Never.self) { try pipeline.thumbnailPNG(of: sprite.image, size: 32, source: "s") }
+    #expect(throws: Never.self) {
+      try pipeline.thumbnailPNG(of: sprite.image, size: 32, source: "s")
+    }
   }
 }
 

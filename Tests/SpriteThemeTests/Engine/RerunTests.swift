@@ -26,7 +26,8 @@ struct RerunTests {
     return (counts.last.withLock { $0 }, index)
   }
 
-  @Test("a cancelled run, then a re-run: only what is missing is done, and the files are a clean run's")
+  @Test(
+    "a cancelled run, then a re-run: only what is missing is done, and the files are a clean run's")
   func killAndResume() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
@@ -38,7 +39,9 @@ struct RerunTests {
     let stopped = try await Task {
       try await engine.run(
         CountingInputs(inputs: inputs) {
-          if taken.add(1, ordering: .relaxed).newValue == 10 { withUnsafeCurrentTask { $0?.cancel() } }
+          if taken.add(1, ordering: .relaxed).newValue == 10 {
+            withUnsafeCurrentTask { $0?.cancel() }
+          }
         })
     }.value
     #expect(stopped.entries.count == 10)
@@ -69,7 +72,8 @@ struct RerunTests {
     // The same bytes from another path: the theme records the path.
     inputs[1].source.path = "elsewhere/" + (inputs[1].source.path ?? "")
     // A thumbnail removed, a theme edited.
-    try FileManager.default.removeItem(at: out.appendingPathComponent("thumbs/\(inputs[2].name)-16.png"))
+    try FileManager.default.removeItem(
+      at: out.appendingPathComponent("thumbs/\(inputs[2].name)-16.png"))
     let theme = out.appendingPathComponent("themes/\(inputs[3].name).json")
     try Data((try Data(contentsOf: theme)) + Data(" ".utf8)).write(to: theme)
 
@@ -89,8 +93,11 @@ struct RerunTests {
     #expect(try await Self.run(inputs, into: out).0.upToDate == 5)
     #expect(try await Self.run(inputs, into: out, paletteSize: 6).0.written == 5)
     #expect(try await Self.run(inputs, into: out, paletteSize: 6).0.upToDate == 5)
-    #expect(try await Self.run(inputs, into: out, thumbnails: [16, 24], paletteSize: 6).0.written == 5)
-    #expect(try await Self.run(inputs, into: out, thumbnails: [16, 24], paletteSize: 6, force: true).0.written == 5)
+    #expect(
+      try await Self.run(inputs, into: out, thumbnails: [16, 24], paletteSize: 6).0.written == 5)
+    #expect(
+      try await Self.run(inputs, into: out, thumbnails: [16, 24], paletteSize: 6, force: true).0
+        .written == 5)
   }
 
   @Test("records are read back whole; a cut-off or foreign line is ignored")

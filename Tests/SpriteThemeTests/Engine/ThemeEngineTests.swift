@@ -15,7 +15,8 @@ struct ThemeEngineTests {
       let path = "samples/sprites/" + url.lastPathComponent
       let source = ThemeSource.file(FilePath(path))
       return SpriteInput(
-        name: namer.uniqueName(for: source.name), source: source, bytes: try Fixtures.bytes(of: url))
+        name: namer.uniqueName(for: source.name), source: source, bytes: try Fixtures.bytes(of: url)
+      )
     }
   }
 
@@ -32,7 +33,8 @@ struct ThemeEngineTests {
     return files
   }
 
-  @Test("the samples: themes equal their goldens, the index lists them in input order, schema-valid")
+  @Test(
+    "the samples: themes equal their goldens, the index lists them in input order, schema-valid")
   func samples() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
@@ -52,12 +54,15 @@ struct ThemeEngineTests {
       Schemas.expectValid(theme, against: Schemas.theme, entry.name)
       let decoded = try JSONDecoder().decode(Theme.self, from: theme)
       #expect(decoded.thumbnails.map(\.path) == ["thumbs/\(entry.name)-16.png"])
-      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("thumbs/\(entry.name)-16.png").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: out.appendingPathComponent("thumbs/\(entry.name)-16.png").path))
       // Without the thumbnail record the theme is the golden file.
       var plain = decoded
       plain.thumbnails = []
       let golden = try Data(
-        contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/themes/\(entry.name).json"))
+        contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/themes/\(entry.name).json")
+      )
       #expect(Data(ThemeEncoder.encode(plain)) == golden, "\(entry.name)")
     }
   }
@@ -66,7 +71,8 @@ struct ThemeEngineTests {
   func jobsDoNotChangeOutput() async throws {
     let directory = try TemporaryDirectory()
     var inputs = try Array(Self.sampleInputs().prefix(8))
-    let broken = BatchIndex.Failure(source: "gone.png", stage: "read", message: "No such file or directory")
+    let broken = BatchIndex.Failure(
+      source: "gone.png", stage: "read", message: "No such file or directory")
     inputs.insert(SpriteInput(name: "gone", source: .file("gone.png"), failure: broken), at: 2)
     inputs.insert(
       SpriteInput(name: "text", source: .file("text.png"), bytes: Array("not a PNG".utf8)), at: 5)
