@@ -26,16 +26,16 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    // libdeflate inflates the image data of ordinary PNG files in one call (CSpritePNG).
+    // zlib inflates the image data of ordinary PNG files in one call (CSpritePNG), as it does
+    // row by row under libpng.
     .systemLibrary(
-      name: "CLibDeflate", pkgConfig: "libdeflate",
-      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // libcurl, linked as an ordinary dependency found by pkg-config.
     .systemLibrary(
       name: "CLibCurl", pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-    // C shims: the only code that includes <png.h> / <libdeflate.h> / <curl/curl.h>.
-    .target(name: "CSpritePNG", dependencies: ["CLibPNG", "CLibDeflate"]),
+    // C shims: the only code that includes <png.h> / <zlib.h> / <curl/curl.h>.
+    .target(name: "CSpritePNG", dependencies: ["CLibPNG", "CZlib"]),
     .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),

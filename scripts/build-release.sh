@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds sprite-theme in release and prints the binary's path. Installs missing system packages
 # first (scripts/install-deps.sh). The Swift runtime is linked in (--static-swift-stdlib), so the
-# binary needs no Swift libraries where it runs, only the system's libpng, libdeflate and
+# binary needs no Swift libraries where it runs, only the system's libpng, zlib and
 # libcurl. Extra arguments go to `swift build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 // CSpritePNG: every libpng call in the package lives here (ARCHITECTURE.md section 4), beside the
-// whole-stream fast path that decodes ordinary files without libpng (libdeflate; see below).
+// whole-stream fast path that decodes ordinary files with zlib alone (see below).
 //
 // Each libpng entry point owns one setjmp, right after the libpng structs are created. on_error
 // copies libpng's text into the caller's buffer and longjmps back; only C frames ever sit in
@@ -14,11 +14,12 @@
 #include "CSpritePNG.h"
 
 #include <png.h>
-#include <pthread.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libdeflate.h>
+#define ZLIB_CONST
+#include <zlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -178,7 +179,7 @@ static bool plain_header(const uint8_t *bytes, size_t count, uint32_t *width, ui
   static const uint8_t kIHDR[8] = {0, 0, 0, 13, 'I', 'H', 'D', 'R'};
   if (count < 33 || memcmp(bytes, kSignature, 8) != 0 || memcmp(bytes + 8, kIHDR, 8) != 0)
     return false;
-  if (libdeflate_crc32(0, bytes + 12, 17) != load_be32(bytes + 29)) return false;
+  if ((uint32_t)crc32(0, bytes + 12, 17) != load_be32(bytes + 29)) return false;
   uint32_t w = load_be32(bytes + 16), h = load_be32(bytes + 20);
   uint8_t depth = bytes[24], colorType = bytes[25];
   if (w == 0 || h == 0 || w > PNG_UINT_31_MAX || h > PNG_UINT_31_MAX) return false;
@@ -244,10 +245,10 @@ CSpritePNG_Status CSpritePNG_read_info(
 // output buffer). zlib's fast decoding loop (inflate_fast) needs at least 258 bytes of output
 // space, so for rows shorter than that (sprites up to 64 pixels wide) every byte goes through
 // zlib's slow, one-symbol-at-a-time state machine. Here, for files whose chunks are ordinary,
-// the shim reads the chunks itself, inflates the IDAT chunks in one libdeflate call (zlib format,
-// so the Adler-32 is checked) into one buffer, unfilters it (PNG 3rd edition, sections 7.3, 8.2
-// and 9) pass by pass, expands it to RGBA as libpng's transforms would and, for Adam7, scatters
-// it to its places. Whenever something is unusual (a CRC or Adler-32 mismatch, a chunk libpng
+// the shim reads the chunks itself, inflates the IDAT chunks in one zlib call (so zlib's fast
+// loop runs, and zlib refuses what it refuses under libpng) into one buffer, unfilters it (PNG
+// 3rd edition, sections 7.3, 8.2 and 9) pass by pass, expands it to RGBA as libpng's transforms
+// would and, for Adam7, scatters it to its places. Whenever something is unusual (a CRC or Adler-32 mismatch, a chunk libpng
 // would handle or refuse, extra data, a palette index out of range, ...) it returns false and
 // libpng decodes the file from the start with the strict settings above.
 
@@ -287,7 +288,7 @@ static bool intact_chunk(const uint8_t *bytes, size_t count, size_t at, uint32_t
   if (at > count || count - at < 12 || !valid_chunk_name(bytes + at + 4)) return false;
   uint32_t n = load_be32(bytes + at);
   if (n > CSPRITEPNG_CHUNK_MALLOC_MAX || (size_t)n > count - at - 12) return false;
-  uint32_t crc = libdeflate_crc32(0, bytes + at + 4, (size_t)n + 4);
+  uint32_t crc = (uint32_t)crc32(0, bytes + at + 4, n + 4);
   if (crc != load_be32(bytes + at + 8 + n)) return false;
   *length = n;
   return true;
@@ -573,237 +574,47 @@ static bool expand_row(const PlainImage *e, const uint8_t *src, uint8_t *dst, si
   return true;
 }
 
-// libdeflate is faster than zlib, but it accepts a few deflate streams that zlib, and so libpng,
-// refuses (its test_invalid_streams.c: it follows zlib "except when it would have a significant
-// performance cost"): litlen symbols 286 and 287 (decoded as length 258) and distance symbols 30
-// and 31 in fixed-code blocks, more than 286 litlen or 30 distance codeword lengths, incomplete
-// codes (their unused codewords decoded anyway), code-length repeats past the last length. One
-// flipped bit turns litlen 285 into 287 with the same output, so the Adler-32 does not catch
-// it (Tests/Fuzz found that case). The fast path therefore takes only streams on which the two
-// cannot differ: stored blocks, fixed-code blocks without those symbols, and last a dynamic
-// block with complete codes over valid symbols and no repeat past the end (RFC 1951, 3.2.3 to
-// 3.2.7; zlib's inflate.c and inftrees.c). Anything else goes to libpng.
+// zlib inflates the image data here as it does for libpng, only in one call into the whole
+// buffer: the same library on the same stream, so it refuses exactly what libpng's row reads
+// refuse (libpng 1.6.39 pngrutil.c, png_inflate_claim and png_read_IDAT_data), and it checks the
+// Adler-32 itself. What the two reads have in common, and where they could differ:
+// - The window: libpng calls inflateInit2 with window bits 0, so zlib takes the size from the
+//   zlib header and refuses a header asking for more than 32 KB (libpng's png_zlib_inflate
+//   refuses it first, in its own words); PNG_MAXIMUM_INFLATE_WINDOW is not set here. zlib
+//   checks each distance against the output of the current call plus its window of the earlier
+//   output, so with libpng's row-sized calls a distance further back than a small window fails,
+//   while one call here would allow it. The two agree when the window is 32 KB (no distance
+//   goes further) or holds the whole image data; other files go to libpng.
+// - The end: with benign errors as errors, libpng refuses output beyond the image ("Too much
+//   image data"), data after the end of the stream in its IDAT chunk ("Extra compressed data")
+//   and a stream that ends early ("Not enough image data"). Here the stream must end, Adler-32
+//   checked, exactly when the image data is complete and exactly at the end of the last IDAT
+//   chunk; a later IDAT chunk (which png_read_end skips once the stream has ended) is left to
+//   libpng.
 
-// Deflate's bits, least significant first (RFC 1951, 3.1.1), through a 64-bit buffer. Each
-// symbol starts with refill_bits, which leaves at least 56 bits unless the data ends first; no
-// symbol with its extra bits needs more than 32.
-typedef struct {
-  const uint8_t *next, *end;
-  uint64_t buffer;
-  unsigned count;
-} Bits;
-
-static void refill_bits(Bits *b) {
-  if (b->count >= 56) return;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  if (b->end - b->next >= 8) {
-    uint64_t word;
-    memcpy(&word, b->next, 8);
-    b->buffer |= word << b->count;
-    b->next += (63 - b->count) >> 3;
-    b->count |= 56;
-    return;
-  }
-#endif
-  while (b->count <= 56 && b->next < b->end) {
-    b->buffer |= (uint64_t)*b->next++ << b->count;
-    b->count += 8;
-  }
-}
-
-// The next `n` bits (at most 32) without consuming them; zeros past the end of the data.
-static uint32_t peek_bits(const Bits *b, unsigned n) {
-  return (uint32_t)(b->buffer & ((UINT64_C(1) << n) - 1));
-}
-
-// Consumes `n` bits; false when the data ends first.
-static bool drop_bits(Bits *b, unsigned n) {
-  if (b->count < n) return false;
-  b->buffer = n < 64 ? b->buffer >> n : 0;
-  b->count -= n;
-  return true;
-}
-
-static bool take_bits(Bits *b, unsigned n, uint32_t *value) {
-  refill_bits(b);
-  *value = peek_bits(b, n);
-  return drop_bits(b, n);
-}
-
-// A decode table for the canonical code with codeword lengths `lens[0..<n]` (at most `bits`,
-// RFC 1951 3.2.2), indexed by the next `bits` bits: symbol | length << 9. False unless the code
-// is complete.
-static bool build_table(const uint8_t *lens, unsigned n, unsigned bits, uint16_t *table) {
-  unsigned counts[16] = {0}, next[16] = {0}, space = 0, code = 0;
-  for (unsigned s = 0; s < n; s++) counts[lens[s]]++;
-  counts[0] = 0;
-  for (unsigned len = 1; len <= bits; len++) {
-    code = (code + counts[len - 1]) << 1;
-    next[len] = code;
-    space += counts[len] << (bits - len);
-  }
-  if (space != 1u << bits) return false;
-  for (unsigned s = 0; s < n; s++) {
-    unsigned len = lens[s], codeword = next[len]++, reversed = 0;
-    if (len == 0) continue;
-    for (unsigned i = 0; i < len; i++) reversed |= ((codeword >> i) & 1) << (len - 1 - i);
-    for (unsigned i = reversed; i < 1u << bits; i += 1u << len) table[i] = (uint16_t)(s | len << 9);
-  }
-  return true;
-}
-
-// True when codeword lengths `lens[0..<n]` (at most 15 bits) form a complete code: together
-// they use all of the codespace, in units of 2^-15.
-static bool complete_code(const uint8_t *lens, unsigned n) {
-  uint32_t space = 0;
-  for (unsigned s = 0; s < n; s++) space += lens[s] != 0 ? (UINT32_C(1) << 15) >> lens[s] : 0;
-  return space == (UINT32_C(1) << 15);
-}
-
-// The fixed codes' decode tables (RFC 1951, 3.2.6), built once.
-static uint16_t fixedLitlen[512], fixedDistance[32];
-static pthread_once_t fixedOnce = PTHREAD_ONCE_INIT;
-
-static void build_fixed_tables(void) {
-  uint8_t lens[288 + 32];
-  memset(lens, 8, 144);
-  memset(lens + 144, 9, 112);
-  memset(lens + 256, 7, 24);
-  memset(lens + 280, 8, 8);
-  memset(lens + 288, 5, 32);
-  (void)build_table(lens, 288, 9, fixedLitlen);
-  (void)build_table(lens + 288, 32, 5, fixedDistance);
-}
-
-// A fixed-code block (after BFINAL and BTYPE) up to its end-of-block symbol, using no litlen
-// symbol above 285 and no distance symbol above 29.
-static bool strict_fixed_block(Bits *b) {
-  static const uint8_t kLengthExtra[29] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-  if (pthread_once(&fixedOnce, build_fixed_tables) != 0) return false;
-  for (;;) {
-    refill_bits(b);
-    uint16_t entry = fixedLitlen[peek_bits(b, 9)];
-    unsigned sym = entry & 511;
-    if (!drop_bits(b, entry >> 9)) return false;
-    if (sym < 256) continue;
-    if (sym == 256) return true;
-    if (sym > 285 || !drop_bits(b, kLengthExtra[sym - 257])) return false;
-    unsigned d = fixedDistance[peek_bits(b, 5)] & 511;
-    if (d > 29 || !drop_bits(b, 5) || !drop_bits(b, d < 4 ? 0 : d / 2 - 1)) return false;
-  }
-}
-
-// A dynamic block's header (after BFINAL and BTYPE): at most 286 litlen and 30 distance codeword
-// lengths, a complete code-length code, no repeat before the first length or past the last, an
-// end-of-block codeword, complete litlen and distance codes.
-static bool strict_dynamic_header(Bits *b) {
-  static const uint8_t kOrder[19] = {
-    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-  uint32_t hlit, hdist, hclen, v;
-  if (!take_bits(b, 5, &hlit) || !take_bits(b, 5, &hdist) || !take_bits(b, 4, &hclen))
-    return false;
-  unsigned nlen = 257 + hlit, ndist = 1 + hdist, total = nlen + ndist;
-  if (nlen > 286 || ndist > 30) return false;
-  uint8_t precode[19] = {0}, lens[286 + 30];
-  for (unsigned i = 0; i < 4 + hclen; i++) {
-    if (!take_bits(b, 3, &v)) return false;
-    precode[kOrder[i]] = (uint8_t)v;
-  }
-  uint16_t table[128];
-  if (!build_table(precode, 19, 7, table)) return false;
-  for (unsigned i = 0; i < total;) {
-    refill_bits(b);  // enough for a codeword and its extra bits
-    uint16_t entry = table[peek_bits(b, 7)];
-    unsigned sym = entry & 511, value = 0, repeat;
-    if (!drop_bits(b, entry >> 9)) return false;
-    if (sym < 16) {
-      lens[i++] = (uint8_t)sym;
-      continue;
-    }
-    if (sym == 16) {
-      if (i == 0) return false;
-      value = lens[i - 1];
-      repeat = 3 + peek_bits(b, 2);
-      if (!drop_bits(b, 2)) return false;
-    } else if (sym == 17) {
-      repeat = 3 + peek_bits(b, 3);
-      if (!drop_bits(b, 3)) return false;
-    } else {
-      repeat = 11 + peek_bits(b, 7);
-      if (!drop_bits(b, 7)) return false;
-    }
-    if (repeat > total - i) return false;
-    memset(lens + i, (int)value, repeat);
-    i += repeat;
-  }
-  return lens[256] != 0 && complete_code(lens, nlen) && complete_code(lens + nlen, ndist);
-}
-
-// A stored block (after BFINAL and BTYPE): LEN, its complement NLEN, then LEN bytes.
-static bool skip_stored_block(Bits *b) {
-  uint32_t len, nlen;
-  if (!drop_bits(b, b->count % 8) || !take_bits(b, 16, &len) || !take_bits(b, 16, &nlen) ||
-      nlen != (~len & 0xFFFF))
-    return false;
-  size_t buffered = b->count / 8;
-  if (len <= buffered) return drop_bits(b, 8 * len);
-  size_t rest = len - buffered;
-  b->buffer = 0;
-  b->count = 0;
-  if ((size_t)(b->end - b->next) < rest) return false;
-  b->next += rest;
-  return true;
-}
-
-// True when the deflate data (after the zlib header) is blocks on which libdeflate and zlib
-// agree, as above. A dynamic block's data is not walked, so the block after it cannot be
-// found: it must be the last.
-static bool zlib_agrees(const uint8_t *data, size_t count) {
-  Bits b = {data, data + count, 0, 0};
-  for (;;) {
-    uint32_t final, type;
-    if (!take_bits(&b, 1, &final) || !take_bits(&b, 2, &type)) return false;
-    if (type == 2) return final == 1 && strict_dynamic_header(&b);
-    if (type == 3 || !(type == 0 ? skip_stored_block(&b) : strict_fixed_block(&b))) return false;
-    if (final == 1) return true;
-  }
-}
-
-// One libdeflate decompressor per thread, made on first use and freed when the thread ends.
-// Making one costs about as much as inflating a 32x32 sprite (it zeroes its ~30 KB of tables);
-// libdeflate keeps no state between calls, so a thread may reuse its own. NULL when the key
-// or the decompressor cannot be made: the caller then makes a short-lived one.
-static pthread_key_t decompressorKey;
-static bool decompressorKeyMade = false;
-static pthread_once_t decompressorKeyOnce = PTHREAD_ONCE_INIT;
-
-static void free_decompressor(void *d) {
-  libdeflate_free_decompressor((struct libdeflate_decompressor *)d);
-}
-
-static void make_decompressor_key(void) {
-  decompressorKeyMade = pthread_key_create(&decompressorKey, free_decompressor) == 0;
-}
-
-static struct libdeflate_decompressor *thread_decompressor(void) {
-  if (pthread_once(&decompressorKeyOnce, make_decompressor_key) != 0 || !decompressorKeyMade)
-    return NULL;
-  struct libdeflate_decompressor *d = pthread_getspecific(decompressorKey);
-  if (d != NULL) return d;
-  d = libdeflate_alloc_decompressor();
-  if (d != NULL && pthread_setspecific(decompressorKey, d) != 0) {
-    libdeflate_free_decompressor(d);
-    return NULL;
-  }
-  return d;
+// Inflates the zlib stream `stream[0..<count]` into `raw`: true when it fills `raw` exactly and
+// ends, Adler-32 matching, with the last byte of `stream`.
+static bool inflate_whole(const uint8_t *stream, size_t count, uint8_t *raw, size_t rawCount) {
+  unsigned windowBits = (stream[0] >> 4) + 8;
+  if (windowBits > 15 || (windowBits < 15 && ((size_t)1 << windowBits) < rawCount)) return false;
+  if (count > UINT_MAX || rawCount > UINT_MAX) return false;
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  if (inflateInit2(&z, 0) != Z_OK) return false;
+  z.next_in = stream;
+  z.avail_in = (uInt)count;
+  z.next_out = raw;
+  z.avail_out = (uInt)rawCount;
+  // Z_FINISH: the stream is all there; zlib then needs no window of its own.
+  bool ok = inflate(&z, Z_FINISH) == Z_STREAM_END && z.avail_in == 0 && z.avail_out == 0;
+  inflateEnd(&z);
+  return ok;
 }
 
 // Inflates the run of IDAT chunks that starts at `at` (its header) into `raw`, which must come
-// out exactly full, with the zlib stream (RFC 1950: header, deflate data, Adler-32, all checked
-// by libdeflate) ending exactly at the end of the last IDAT chunk. On success `*trailer` is the
-// offset of the first chunk after the run. The chunks' data is used in place when one IDAT
-// holds it all, else copied together.
+// out exactly full, with the zlib stream ending exactly at the end of the last IDAT chunk (see
+// above). On success `*trailer` is the offset of the first chunk after the run. The chunks' data
+// is used in place when one IDAT holds it all, else copied together.
 static bool inflate_image_data(
   const uint8_t *bytes, size_t count, size_t at, uint8_t *raw, size_t rawCount, size_t *trailer
 ) {
@@ -826,37 +637,17 @@ static bool inflate_image_data(
   }
   // Two header bytes, at least one byte of deflate data, the four bytes of the Adler-32.
   if (lastLength == 0 || total < 7) return false;
-  uint8_t *joined = NULL;
-  const uint8_t *stream = only;
-  if (chunks > 1) {
-    joined = (uint8_t *)malloc(total);
-    if (joined == NULL) return false;
-    size_t filled = 0;
-    for (size_t next = at; next < *trailer;) {
-      uint32_t n = load_be32(bytes + next);
-      memcpy(joined + filled, bytes + next + 8, n);
-      filled += n;
-      next += (size_t)n + 12;
-    }
-    stream = joined;
+  if (chunks == 1) return inflate_whole(only, total, raw, rawCount);
+  uint8_t *joined = (uint8_t *)malloc(total);
+  if (joined == NULL) return false;
+  size_t filled = 0;
+  for (size_t next = at; next < *trailer;) {
+    uint32_t n = load_be32(bytes + next);
+    memcpy(joined + filled, bytes + next + 8, n);
+    filled += n;
+    next += (size_t)n + 12;
   }
-  // libpng inflates with the window size the zlib header asks for, row by row, so a distance
-  // further back than that window but within the image fails there and not here. The two agree
-  // when the window is zlib's largest (no distance can exceed it) or holds the whole image.
-  unsigned windowBits = (stream[0] >> 4) + 8;
-  bool ok = false;
-  if ((windowBits == 15 || (windowBits < 15 && ((size_t)1 << windowBits) >= rawCount)) &&
-      zlib_agrees(stream + 2, total - 2)) {
-    struct libdeflate_decompressor *shared = thread_decompressor();
-    struct libdeflate_decompressor *d = shared != NULL ? shared : libdeflate_alloc_decompressor();
-    if (d != NULL) {
-      size_t used = 0, produced = 0;
-      enum libdeflate_result r =
-        libdeflate_zlib_decompress_ex(d, stream, total, raw, rawCount, &used, &produced);
-      ok = r == LIBDEFLATE_SUCCESS && produced == rawCount && used == total;
-      if (d != shared) libdeflate_free_decompressor(d);
-    }
-  }
+  bool ok = inflate_whole(joined, total, raw, rawCount);
   free(joined);
   return ok;
 }

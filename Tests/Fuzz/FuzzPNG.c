@@ -2,17 +2,17 @@
 //
 // Each input is decoded as it is and, when that changes it, again with every chunk CRC repaired
 // (so that mutations reach the chunk contents and the image data), and again with the zlib
-// Adler-32 of the image data repaired too, as libdeflate inflates it (so that damaged deflate
-// data reaches the inflaters' disagreements and the unfilter code). For each, the invariants:
+// Adler-32 of the image data repaired too, as zlib inflates it with its largest window (so that
+// damaged deflate data reaches the window-size rule, the stream's end and the unfilter code). For each, the invariants:
 // no crash and no out-of-bounds access (AddressSanitizer, UndefinedBehaviorSanitizer); the
 // shim's own IHDR read and libpng's agree; the decode with the whole-stream fast path allowed
 // and libpng's row reads alone give the same status, the same message and the same pixels.
 #include "CSpritePNG.h"
 
-#include <libdeflate.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 // Small limits keep each run fast and its memory bounded (at most 4 MiB of pixels per decode).
 enum { kMaxSide = 2048, kMaxPixels = 1 << 20 };
@@ -65,7 +65,7 @@ static int repair_crcs(uint8_t *data, size_t size) {
   for (size_t at = 8; at <= size && size - at >= 12;) {
     uint32_t n = load_be32(data + at);
     if (n > size - at - 12) break;
-    uint32_t crc = libdeflate_crc32(0, data + at + 4, (size_t)n + 4);
+    uint32_t crc = (uint32_t)crc32(0, data + at + 4, n + 4);
     uint8_t *stored = data + at + 8 + n;
     if (load_be32(stored) != crc) {
       stored[0] = (uint8_t)(crc >> 24);
@@ -80,7 +80,7 @@ static int repair_crcs(uint8_t *data, size_t size) {
 }
 
 // Rewrites the Adler-32 after the deflate data of the first run of IDAT chunks to match what
-// libdeflate inflates from it; true when it changed. The CRCs are then stale.
+// zlib inflates from it (raw deflate, 32 KB window); true when it changed. The CRCs are then stale.
 static int repair_adler32(uint8_t *data, size_t size) {
   static uint8_t joined[1 << 16], inflated[1 << 22];
   size_t where[64][2], runs = 0, total = 0;
@@ -99,14 +99,18 @@ static int repair_adler32(uint8_t *data, size_t size) {
     at += (size_t)n + 12;
   }
   if (total < 7) return 0;
-  struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
-  require(d != NULL, "out of memory");
-  size_t used = 0, produced = 0;
-  enum libdeflate_result r = libdeflate_deflate_decompress_ex(
-    d, joined + 2, total - 2, inflated, sizeof inflated, &used, &produced);
-  libdeflate_free_decompressor(d);
-  if (r != LIBDEFLATE_SUCCESS || used + 6 > total) return 0;
-  uint32_t adler = libdeflate_adler32(1, inflated, produced);
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  require(inflateInit2(&z, -15) == Z_OK, "out of memory");
+  z.next_in = joined + 2;
+  z.avail_in = (uInt)(total - 2);
+  z.next_out = inflated;
+  z.avail_out = sizeof inflated;
+  int r = inflate(&z, Z_FINISH);
+  size_t used = z.total_in, produced = z.total_out;
+  inflateEnd(&z);
+  if (r != Z_STREAM_END || used + 6 > total) return 0;
+  uint32_t adler = (uint32_t)adler32(1, inflated, (uInt)produced);
   uint8_t *check = joined + 2 + used;
   if (load_be32(check) == adler) return 0;
   for (int i = 0; i < 4; i++) check[i] = (uint8_t)(adler >> (24 - 8 * i));

@@ -126,6 +126,33 @@ struct WholeStreamTests {
     #expect(throws: PNGDecodingError.self) { try decoder.decode(narrow, path: .libpngRows) }
     #expect(decoder.decodedBothWays(narrow, "256-byte window").usedWholeStream == false)
   }
+
+  /// zlib's deflate starts a new block whenever its symbol buffer fills, so larger sprites hold
+  /// several dynamic-code blocks. The whole-stream path inflates with zlib, as libpng does, so
+  /// it takes every block type in any order (the deflate validator it replaced took a dynamic
+  /// block only as the last one and left such files to libpng's slow row reads).
+  @Test("a stream of several dynamic-code blocks takes the whole-stream path")
+  func severalDynamicBlocks() throws {
+    // Noise of four levels per channel: short matches, so many symbols.
+    var state: UInt32 = 1
+    let image = RGBAImage(width: 256, height: 256) { _, _ in
+      state = state &* 1_103_515_245 &+ 12_345
+      let bits = state >> 24
+      return RGBA8(
+        r: UInt8(bits & 3) * 80, g: UInt8((bits >> 2) & 3) * 80, b: UInt8((bits >> 4) & 3) * 80,
+        a: UInt8((bits >> 6) & 3) * 80 + 15)
+    }
+    let png = try PNGEncoder.encode(image)
+    // The first deflate block (after IHDR, the IDAT header and the 2-byte zlib header): BFINAL 0
+    // and BTYPE 2, a dynamic block with more after it.
+    let first = png[33 + 8 + 2]
+    #expect(first & 1 == 0 && (first >> 1) & 3 == 2, "first block: \(first & 7)")
+    let decoded = decoder.decodedBothWays(png, "several dynamic blocks")
+    let fast = decoded.usedWholeStream
+    #expect(fast)
+    let samePixels = decoded.image?.pixels == image.pixels
+    #expect(samePixels)
+  }
 }
 
 extension WholeStreamTests {

@@ -57,8 +57,8 @@ CSpritePNG_Status CSpritePNG_read_info(
 /// Adler-32, a missing IEND and libpng's "benign" errors are errors.
 ///
 /// With `allowWholeStream`, a file whose chunks are ordinary and intact (any format, plain or
-/// Adam7) is decoded by the shim itself: the image data inflated in one call (libdeflate), not
-/// libpng's one call per row. Same pixels, same outcome: anything else goes on through libpng,
+/// Adam7) is decoded by the shim itself: the image data inflated in one zlib call, not libpng's
+/// one call per row. Same pixels, same outcome: anything else goes on through libpng,
 /// which then gives the answer. `*path` says which way ran.
 CSpritePNG_Status CSpritePNG_decode_rgba8(
   const uint8_t *_Nonnull bytes, size_t count,
