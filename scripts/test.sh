@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (debug build), installing missing system packages first, after
-# 60 seconds of fuzzing the PNG shim (scripts/fuzz-png.sh; a finding stops the run).
+# fuzzing the PNG shim for FUZZ_SECONDS (default 60; 0 skips it) with scripts/fuzz-png.sh (a
+# finding stops the run). Extra arguments go to `swift test` (e.g. --filter SpritePNGTests).
 # PngSuite and the PokeAPI documents are read from ../shared/testdata beside the checkout
 # (or $PNGSUITE_DIR); under CI=true a missing fixture fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/fuzz-png.sh 60
+seconds="${FUZZ_SECONDS:-60}"
+if [ "$seconds" -gt 0 ]; then scripts/fuzz-png.sh "$seconds"; fi
 exec swift test "$@"

@@ -35,16 +35,18 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  // `sprite-theme batch samples/sprites --jobs 1` without the process: files in, files out.
+  // `sprite-theme batch samples/sprites --jobs 1 --force` without the process: files in, files
+  // out (`force`, or every iteration after the first would find the themes up to date).
   Benchmark("Batch/samples-jobs1", configuration: .init(maxIterations: 200)) { benchmark in
     let inputs = BatchInput.collect([Inputs.samplesDirectory])
     let output = FileManager.default.temporaryDirectory
       .appendingPathComponent("spritetheme-bench-\(ProcessInfo.processInfo.processIdentifier)").path
     defer { try? FileManager.default.removeItem(atPath: output) }
-    let batch = ThemeBatch(inputs: inputs, options: .init(outputDirectory: output, jobs: 1))
+    let engine = ThemeEngine(
+      options: .init(outputDirectory: FilePath(output), jobs: 1, force: true))
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
-      blackHole(try batch.run())
+      blackHole(try await engine.run(BatchInputs(inputs)))
     }
   }
 }
