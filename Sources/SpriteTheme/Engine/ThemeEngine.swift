@@ -155,7 +155,13 @@ public struct ThemeEngine: Sendable {
         let position = results.count
         results.append(nil)
         running += 1
-        group.addTask { (position, await SpriteJob.run(input, in: writer)) }
+        if options.jobs == 1 {
+          // One at a time: the job runs here, not in a child task, which would hop to another
+          // thread and back for every sprite.
+          record((position, await SpriteJob.run(input, in: writer)))
+        } else {
+          group.addTask { (position, await SpriteJob.run(input, in: writer)) }
+        }
       }
       while running > 0 { record(await group.next()) }
     }
