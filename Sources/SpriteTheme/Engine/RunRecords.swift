@@ -70,16 +70,37 @@ struct RunRecord: Sendable, Equatable {
 }
 
 /// The records of an output directory, kept in `.spritetheme-state.tsv`: read when a run starts,
-/// one line appended as each sprite's files are written (so a killed run keeps what it did),
-/// and rewritten with the run's records alone when a run completes.
+/// appended to as sprites' files are written (so a killed run keeps most of what it did), and
+/// rewritten with the run's records alone when a run completes.
+///
+/// Records are appended in batches, at most ``batchSize`` lines or ``batchInterval`` apart, one
+/// write each: a line per sprite made a write per sprite. A killed run loses the records of its
+/// last batch, and the next run redoes those sprites; it never keeps a file without its record.
 final class RunRecords: Sendable {
   /// The file's name in the output directory.
   static let fileName = ".spritetheme-state.tsv"
 
+  /// The most records held before they are written.
+  static let batchSize = 64
+  /// The longest time a record is held before it is written.
+  static let batchInterval = Duration.seconds(1)
+
   /// The records found when the run started, by name (the last line for a name wins).
   let previous: [String: RunRecord]
   private let path: FilePath
-  private let journal: Mutex<FileDescriptor?>
+  private let journal: Mutex<Journal>
+
+  /// The open file and the lines not yet written to it.
+  private struct Journal {
+    /// The file, open for appending; nil once replaced.
+    var file: FileDescriptor?
+    /// The lines held back, in the order they were appended.
+    var pending = [UInt8]()
+    /// How many lines `pending` holds.
+    var pendingCount = 0
+    /// When `pending` was last written.
+    var written = ContinuousClock.now
+  }
 
   /// Reads the records of `directory` and opens the file for appending.
   ///
@@ -95,37 +116,60 @@ final class RunRecords: Sendable {
     self.previous = previous
     do {
       journal = Mutex(
-        try FileDescriptor.open(
-          path, .writeOnly, options: [.create, .append, .closeOnExec],
-          permissions: [.ownerReadWrite, .groupRead, .otherRead]))
+        Journal(
+          file: try FileDescriptor.open(
+            path, .writeOnly, options: [.create, .append, .closeOnExec],
+            permissions: [.ownerReadWrite, .groupRead, .otherRead])))
     } catch {
       throw ThemeEngine.Fatal(path: path.string, reason: (error as? Errno)?.reason ?? "\(error)")
     }
   }
 
   deinit {
-    journal.withLock { try? $0?.close() }
+    journal.withLock { try? $0.file?.close() }
   }
 
-  /// Appends `record` in one write, so lines of concurrent jobs never mix.
+  /// Appends `record`: held back, and written with the others held when there are
+  /// ``batchSize`` of them or the last write is ``batchInterval`` old.
   func append(_ record: RunRecord) throws(ThemeEngine.Fatal) {
-    let failure = journal.withLock { file -> Errno? in
-      guard let file else { return nil }
-      do {
-        _ = try file.writeAll(Array(record.line.utf8))
-        return nil
-      } catch {
-        return error as? Errno ?? .ioError
+    try journal.withLock { (journal) throws(ThemeEngine.Fatal) in
+      journal.pending.append(contentsOf: record.line.utf8)
+      journal.pendingCount += 1
+      if journal.pendingCount >= Self.batchSize
+        || journal.written.duration(to: .now) >= Self.batchInterval
+      {
+        try write(&journal)
       }
     }
-    if let failure { throw ThemeEngine.Fatal(path: path.string, reason: failure.reason) }
+  }
+
+  /// Writes the records held back, as a run that stops before it completes must.
+  func flush() throws(ThemeEngine.Fatal) {
+    try journal.withLock { (journal) throws(ThemeEngine.Fatal) in try write(&journal) }
+  }
+
+  /// Writes the lines held in `journal` in one write.
+  private func write(_ journal: inout Journal) throws(ThemeEngine.Fatal) {
+    defer {
+      journal.pending.removeAll(keepingCapacity: true)
+      journal.pendingCount = 0
+      journal.written = .now
+    }
+    guard let file = journal.file, !journal.pending.isEmpty else { return }
+    do {
+      _ = try file.writeAll(journal.pending)
+    } catch {
+      throw ThemeEngine.Fatal(path: path.string, reason: (error as? Errno ?? .ioError).reason)
+    }
   }
 
   /// Replaces the file with `records` alone, atomically, and stops appending.
   func replace(with records: [RunRecord]) throws(ThemeEngine.Fatal) {
-    journal.withLock { file in
-      try? file?.close()
-      file = nil
+    journal.withLock { journal in
+      try? journal.file?.close()
+      journal.file = nil
+      journal.pending.removeAll()
+      journal.pendingCount = 0
     }
     do {
       try AtomicFile.write(Array(records.map(\.line).joined().utf8), to: path)

@@ -165,7 +165,10 @@ public struct ThemeEngine: Sendable {
       }
       while running > 0 { record(await group.next()) }
     }
-    if let fatal { throw fatal }
+    if let fatal {
+      try? records.flush()
+      throw fatal
+    }
 
     var index = BatchIndex(entries: [], errors: [])
     var kept = [RunRecord]()
@@ -182,8 +185,9 @@ public struct ThemeEngine: Sendable {
       }
     }
     index.count = index.entries.count + index.errors.count
-    // A whole run leaves its own records alone, in input order; a stopped one keeps appending.
-    if !Task.isCancelled { try records.replace(with: kept) }
+    // A whole run leaves its own records alone, in input order; a stopped one writes those it
+    // holds back.
+    if Task.isCancelled { try records.flush() } else { try records.replace(with: kept) }
     return index
   }
 
