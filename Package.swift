@@ -15,6 +15,7 @@ let package = Package(
   dependencies: [
     // The command line: options, help, completions.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Tests only: the HTTP server on 127.0.0.1 that the downloader's tests talk to.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // SHA-256 of the sprites (`source.sha256`), of the files a re-run checks, and of cache keys.
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
