@@ -44,9 +44,10 @@ struct FetchInputsTests {
 
   @Test("a cancelled task reads no more inputs")
   func cancelled() async {
-    let list = (1...5).map {
+    let list = (1...5).map { (number: Int) in
       FetchInput.sprite(
-        url: URL(string: "http://a.invalid/\($0).png")!, name: "\($0)", id: $0, origin: .user)
+        url: URL(string: "http://a.invalid/\(number).png")!, name: "\(number)", id: number,
+        origin: .user)
     }
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
