@@ -42,18 +42,21 @@ let package = Package(
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
+    // Whole-file writes (temporary file + rename), shared by the theme engine and the cache.
+    .target(
+      name: "SpriteFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Downloads (libcurl's multi handle behind async/await) and the PokeAPI crawl; knows no
     // images.
     .target(
       name: "SpriteFetch",
       dependencies: [
-        "CSpriteCurl", .product(name: "Crypto", package: "swift-crypto"),
+        "CSpriteCurl", "SpriteFiles", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG",
+        "SpriteCore", "SpritePNG", "SpriteFiles",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],
@@ -62,7 +65,8 @@ let package = Package(
     .target(
       name: "SpriteThemeFetch",
       dependencies: [
-        "SpriteTheme", "SpriteFetch", .product(name: "SystemPackage", package: "swift-system"),
+        "SpriteTheme", "SpriteFetch", "SpriteFiles",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "sprite-theme",
@@ -87,7 +91,7 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
-      name: "SpriteThemeTests", dependencies: ["SpriteTheme", "_SpriteTestSupport"]),
+      name: "SpriteThemeTests", dependencies: ["SpriteTheme", "SpriteFiles", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpriteThemeFetchTests",
       dependencies: [

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import SpriteFiles
+import SystemPackage
 
 /// A disk cache of HTTP responses kept by URL, per SPEC section 9 (`--cache DIR`).
 ///
@@ -95,10 +97,10 @@ public struct ResponseCache: Sendable {
   private func write(_ entry: Entry, for url: URL) throws {
     let bytes = EntryFile.encode(entry)
     do {
-      try AtomicFile.write(bytes, to: file(for: url))
+      try AtomicFile.write(bytes, to: FilePath(file(for: url).path))
     } catch .noSuchFileOrDirectory {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try AtomicFile.write(bytes, to: file(for: url))
+      try AtomicFile.write(bytes, to: FilePath(file(for: url).path))
     }
   }
 }

@@ -1,3 +1,4 @@
+import SpriteFiles
 import SystemPackage
 
 #if canImport(Glibc)

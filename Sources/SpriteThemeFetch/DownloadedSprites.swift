@@ -1,5 +1,6 @@
 import Foundation
 import SpriteFetch
+import SpriteFiles
 import Synchronization
 import SystemPackage
 
@@ -101,7 +102,7 @@ final class DownloadedSprites: Sendable {
       return Kept(bytes: bytes, fromCache: true)
     }
     do {
-      try AtomicFile.write(response.body, to: target)
+      try AtomicFile.write(response.body, to: FilePath(target.path))
     } catch {
       throw .write(path: target.path, reason: Self.reason(error))
     }
@@ -120,7 +121,7 @@ final class DownloadedSprites: Sendable {
   func save() throws {
     try FileManager.default.createDirectory(
       at: manifestFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try AtomicFile.write(current.withLock { $0 }.encoded(), to: manifestFile)
+    try AtomicFile.write(current.withLock { $0 }.encoded(), to: FilePath(manifestFile.path))
   }
 
   /// The system's reason for a failed write, without Foundation's wrapping.

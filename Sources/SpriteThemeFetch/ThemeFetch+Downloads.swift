@@ -1,5 +1,6 @@
 import Foundation
 import SpriteFetch
+import SpriteFiles
 import SpriteTheme
 
 extension ThemeFetch {
@@ -69,7 +70,7 @@ extension ThemeFetch {
     if !interrupted {
       let file = output.appending(path: "index.json", directoryHint: .notDirectory)
       do {
-        try AtomicFile.write(index.encoded(), to: file)
+        try AtomicFile.write(index.encoded(), to: FilePath(file.path))
       } catch {
         throw ThemeEngine.Fatal(path: file.path, reason: DownloadedSprites.reason(error))
       }

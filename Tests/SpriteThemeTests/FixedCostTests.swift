@@ -1,4 +1,5 @@
 import Foundation
+import SpriteFiles
 import Testing
 import _SpriteTestSupport
 

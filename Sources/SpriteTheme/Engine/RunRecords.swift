@@ -1,4 +1,5 @@
 import Synchronization
+import SpriteFiles
 import SystemPackage
 
 #if canImport(Glibc)

@@ -12,7 +12,9 @@ import SystemPackage
 /// Whole-file writes that readers see complete or not at all: the bytes go to a hidden temporary
 /// file in the same folder (`.NAME.tmp-PID-N`), which is then renamed over the target. On any
 /// failure the temporary file is removed, so nothing half-written is ever left under either name.
-enum AtomicFile {
+/// No `fsync`: readers never see part of a file, which is the promise (Foundation's atomic
+/// `Data.write` also syncs every file, which made runs several times slower).
+package enum AtomicFile {
   /// Numbers the temporary files of this process, so concurrent writes never share one.
   private static let counter = Atomic<Int>(0)
   /// This process's id, part of every temporary name.
@@ -21,7 +23,7 @@ enum AtomicFile {
   /// Writes `bytes` to `path` atomically (see ``AtomicFile``).
   ///
   /// - Throws: The system's error for the first step that failed.
-  static func write(_ bytes: some Collection<UInt8>, to path: FilePath) throws(Errno) {
+  package static func write(_ bytes: some Collection<UInt8>, to path: FilePath) throws(Errno) {
     guard let name = path.lastComponent else { throw Errno.isDirectory }
     let temporary = path.removingLastComponent().appending(temporaryName(for: name.string))
     let file: FileDescriptor
@@ -59,13 +61,13 @@ enum AtomicFile {
 
   /// `.NAME.tmp-PID-N`: hidden, unique within the process and across processes, and found by
   /// ``isTemporary(_:)`` when a killed run left it.
-  static func temporaryName(for name: String) -> String {
+  package static func temporaryName(for name: String) -> String {
     let n = counter.add(1, ordering: .relaxed).newValue
     return ".\(name).tmp-\(processID)-\(n)"
   }
 
   /// True for a name ``temporaryName(for:)`` may have given: hidden, with `.tmp-` in it.
-  static func isTemporary(_ name: String) -> Bool {
+  package static func isTemporary(_ name: String) -> Bool {
     name.hasPrefix(".") && name.contains(".tmp-")
   }
 }
