@@ -247,6 +247,8 @@ struct FetchEndToEndTests {
     let result = try await BuiltBinary.run(arguments) { [stalled = server.stalled] pid in
       DispatchQueue.global().async {
         for _ in 0..<2000 where stalled.count < 3 { usleep(5000) }
+        // A signal that comes before the handler is installed (a loaded machine) would kill it.
+        InterruptTests.waitUntilHandlingSignals(pid)
         kill(pid, SIGINT)
       }
     }
@@ -269,6 +271,7 @@ struct FetchEndToEndTests {
           if files.filter({ !$0.hasPrefix(".") }).count >= count { break }
           usleep(5000)
         }
+        InterruptTests.waitUntilHandlingSignals(pid)
         kill(pid, SIGINT)
       }
     }
