@@ -7,7 +7,7 @@ import _SpriteTestSupport
 
 /// How numbers, names, paths and folders come out: exactly what the general rules give.
 @Suite("Numbers, names, paths, folders")
-struct FixedCostTests {
+struct OutputRulesTests {
   /// How theme files write a number: an integral one as an integer, others as `description`.
   private func reference(_ d: Double) -> String {
     guard d.isFinite else { return "null" }
