@@ -56,7 +56,7 @@ let package = Package(
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "SpriteFiles",
+        "SpriteCore", "SpritePNG", "SpriteMaterial", "SpriteFiles",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],
@@ -71,7 +71,7 @@ let package = Package(
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
@@ -91,7 +91,8 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
     .testTarget(
-      name: "SpriteThemeTests", dependencies: ["SpriteTheme", "SpriteFiles", "_SpriteTestSupport"]),
+      name: "SpriteThemeTests",
+      dependencies: ["SpriteTheme", "SpriteMaterial", "SpriteFiles", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpriteThemeFetchTests",
       dependencies: [
@@ -101,7 +102,7 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "SpriteTheme", "_SpriteTestSupport",
+        "sprite-theme", "SpriteTheme", "SpriteMaterial", "_SpriteTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],

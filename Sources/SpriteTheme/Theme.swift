@@ -25,11 +25,17 @@ public struct Theme: Codable, Hashable, Sendable {
   public var card: Card?
   /// The thumbnails written for this sprite, paths relative to the output directory.
   public var thumbnails: [ThumbnailFile]
+  /// The most characteristic chromatic colour (``MaterialSource/accent``), or `null` when the
+  /// sprite has none.
+  public var accent: Accent?
+  /// The Material 3 schemes of the sprite's source colour (SPEC section 10), or `null` for a
+  /// fully transparent sprite.
+  public var material: Material?
 
   /// Creates a theme document of the current schema.
   public init(
     source: Source, average: Average, seed: Seed, palette: [PaletteColor], swatches: SwatchSet,
-    card: Card?
+    card: Card?, accent: Accent? = nil, material: Material? = nil
   ) {
     self.schema = Self.schemaIdentifier
     self.source = source
@@ -40,9 +46,11 @@ public struct Theme: Codable, Hashable, Sendable {
     self.swatches = swatches
     self.card = card
     self.thumbnails = []
+    self.accent = accent
+    self.material = material
   }
 
-  /// Writes every key, with `null` for a missing dominant colour or card (never omitted).
+  /// Writes every key, with `null` for a missing colour, card or scheme (never omitted).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(schema, forKey: .schema)
@@ -54,6 +62,8 @@ public struct Theme: Codable, Hashable, Sendable {
     try c.encode(swatches, forKey: .swatches)
     try c.encode(card, forKey: .card)
     try c.encode(thumbnails, forKey: .thumbnails)
+    try c.encode(accent, forKey: .accent)
+    try c.encode(material, forKey: .material)
   }
 }
 

@@ -1,4 +1,5 @@
 import SpriteCore
+import SpriteMaterial
 import SpritePNG
 
 extension ThemePipeline {
@@ -12,18 +13,26 @@ extension ThemePipeline {
     public var paletteSize: Int
     /// The strength of swatch and card text (SPEC section 5); minimum alpha by default.
     public var textMode: TextColor.Mode
+    /// The style of the theme's Material schemes (SPEC section 10); tonal spot by default.
+    public var variant: MaterialVariant
+    /// The contrast level of the theme's Material schemes, -1 to 1; 0 (standard) by default.
+    public var contrastLevel: Double
 
     /// Creates a configuration; every option has the SPEC default.
     public init(
       extent: Extent = .centre, limits: PNGDecoder.Limits = PNGDecoder.Limits(),
       paletteSize: Int = 8,
-      textMode: TextColor.Mode = .minimumAlpha
+      textMode: TextColor.Mode = .minimumAlpha, variant: MaterialVariant = .default,
+      contrastLevel: Double = 0
     ) {
       precondition((1...64).contains(paletteSize), "the palette size must be 1-64")
+      precondition((-1...1).contains(contrastLevel), "the contrast level must be -1 to 1")
       self.extent = extent
       self.limits = limits
       self.paletteSize = paletteSize
       self.textMode = textMode
+      self.variant = variant
+      self.contrastLevel = contrastLevel
     }
   }
 }

@@ -1,4 +1,5 @@
 import SpriteCore
+import SpriteMaterial
 import SpritePNG
 
 /// Reads a sprite, decodes it and computes its theme: the one place where the stages meet.
@@ -54,13 +55,21 @@ public struct ThemePipeline: Sendable {
     let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
       of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
     let seed = AreaAverage(of: image, over: .seed)
+    // Material's source and accent come from the 16 candidates, so K does not change them.
+    let material = MaterialSource(palette: candidates)
     return Theme(
       source: source,
       average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
       seed: Theme.Seed(average: seed),
       palette: palette.entries.map(Theme.PaletteColor.init),
       swatches: Theme.SwatchSet(Swatches(palette: candidates, textMode: configuration.textMode)),
-      card: Theme.Card(image: image, seed: seed, textMode: configuration.textMode))
+      card: Theme.Card(image: image, seed: seed, textMode: configuration.textMode),
+      accent: material?.accent.map(Theme.Accent.init),
+      material: material.map {
+        Theme.Material(
+          source: $0.source, variant: configuration.variant,
+          contrastLevel: configuration.contrastLevel)
+      })
   }
 
   /// Swatches are chosen from a palette of this many colours, Android's default, whatever `K` is.

@@ -4,12 +4,16 @@ extension JSONWriter {
   /// Writes a whole theme document.
   mutating func write(_ theme: Theme) {
     beginObject()
+    key("accent")
+    if let accent = theme.accent { write(accent) } else { null() }
     key("average")
     write(theme.average)
     key("card")
     if let card = theme.card { write(card) } else { null() }
     key("dominant")
     if let dominant = theme.dominant { write(dominant) } else { null() }
+    key("material")
+    if let material = theme.material { write(material) } else { null() }
     key("palette")
     beginArray()
     for color in theme.palette {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import SpriteCore
+import SpriteMaterial
 import SpriteTheme
 
-/// `--extent`, `--palette-size` and `--max-pixels`: options shared by the commands that analyse
-/// sprites.
+/// `--extent`, `--palette-size`, `--text`, `--variant`, `--contrast` and `--max-pixels`: options
+/// shared by the commands that analyse sprites.
 struct AnalysisOptions: ParsableArguments {
   /// The region for the headline average.
   @Option(
@@ -23,6 +24,9 @@ struct AnalysisOptions: ParsableArguments {
         + "that reaches the contrast ratio) or opaque (at full strength).", valueName: "text"))
   var text: TextStyle = .minimum
 
+  /// The style of the theme's Material schemes.
+  @OptionGroup var material: MaterialOptions
+
   /// How PNG files are read.
   @OptionGroup var decoding: DecodingOptions
 
@@ -37,7 +41,8 @@ struct AnalysisOptions: ParsableArguments {
   var pipeline: ThemePipeline {
     ThemePipeline(
       configuration: .init(
-        extent: extent, limits: decoding.limits, paletteSize: paletteSize, textMode: text.mode))
+        extent: extent, limits: decoding.limits, paletteSize: paletteSize, textMode: text.mode,
+        variant: material.variant, contrastLevel: material.contrast))
   }
 }
 

@@ -147,6 +147,12 @@ struct Summary {
   /// Two cells painted in `hex` (`#rrggbb`) with a true-colour escape and two blanks, or four
   /// blanks for no colour; nothing without colour.
   private func swatch(_ hex: String?) -> Cell {
+    Self.swatch(hex, colour: colour)
+  }
+
+  /// Two cells painted in `hex` (`#rrggbb`, either case) and two blanks when `colour` is true,
+  /// four blanks for no colour; nothing when `colour` is false.
+  static func swatch(_ hex: String?, colour: Bool) -> Cell {
     guard colour else { return Cell("") }
     guard let hex, hex.count == 7, let value = Int(hex.dropFirst(), radix: 16) else {
       return Cell("    ")
