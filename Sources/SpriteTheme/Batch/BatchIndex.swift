@@ -17,14 +17,63 @@ public struct BatchIndex: Codable, Hashable, Sendable {
     public var average: String?
     /// The dominant colour's hex, or `null` for a fully transparent sprite.
     public var dominant: String?
+    /// The card's background and text, or `null` for a fully transparent sprite.
+    public var card: CardColors?
+    /// The theme's accent hex, or `null` when the sprite has no chromatic colour.
+    public var accent: String?
+    /// The six swatches' hex, each `null` when the theme has none.
+    public var swatches: SwatchColors
+    /// The Material source colour's hex, or `null` for a fully transparent sprite.
+    public var materialSource: String?
 
-    /// Creates an entry.
+    /// Creates an entry with only the average and dominant colours.
     public init(name: String, source: String, theme: String, average: String?, dominant: String?) {
+      self.init(
+        name: name, source: source, theme: theme,
+        colors: EntryColors(average: average, dominant: dominant))
+    }
+
+    /// Creates an entry with all its colours.
+    public init(name: String, source: String, theme: String, colors: EntryColors) {
       self.name = name
       self.source = source
       self.theme = theme
-      self.average = average
-      self.dominant = dominant
+      average = colors.average
+      dominant = colors.dominant
+      card = colors.card
+      accent = colors.accent
+      swatches = colors.swatches
+      materialSource = colors.materialSource
+    }
+
+    /// The entry's colours.
+    public var colors: EntryColors {
+      var colors = EntryColors(average: average, dominant: dominant)
+      colors.card = card
+      colors.accent = accent
+      colors.swatches = swatches
+      colors.materialSource = materialSource
+      return colors
+    }
+
+    /// The entry's keys in JSON.
+    private enum CodingKeys: String, CodingKey {
+      case name, source, theme, average, dominant, card, accent, swatches, materialSource
+    }
+
+    /// Reads an entry; one written before the card, accent, swatches and Material source
+    /// existed has none of them.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      name = try c.decode(String.self, forKey: .name)
+      source = try c.decode(String.self, forKey: .source)
+      theme = try c.decode(String.self, forKey: .theme)
+      average = try c.decodeIfPresent(String.self, forKey: .average)
+      dominant = try c.decodeIfPresent(String.self, forKey: .dominant)
+      card = try c.decodeIfPresent(CardColors.self, forKey: .card)
+      accent = try c.decodeIfPresent(String.self, forKey: .accent)
+      swatches = try c.decodeIfPresent(SwatchColors.self, forKey: .swatches) ?? SwatchColors()
+      materialSource = try c.decodeIfPresent(String.self, forKey: .materialSource)
     }
 
     /// Writes every key, with `null` for a missing colour.
@@ -35,6 +84,10 @@ public struct BatchIndex: Codable, Hashable, Sendable {
       try c.encode(theme, forKey: .theme)
       try c.encode(average, forKey: .average)
       try c.encode(dominant, forKey: .dominant)
+      try c.encode(card, forKey: .card)
+      try c.encode(accent, forKey: .accent)
+      try c.encode(swatches, forKey: .swatches)
+      try c.encode(materialSource, forKey: .materialSource)
     }
   }
 

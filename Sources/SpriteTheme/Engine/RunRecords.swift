@@ -26,37 +26,51 @@ struct RunRecord: Sendable, Equatable {
   var theme: String
   /// The digest of the thumbnails, in size order.
   var thumbnails: String
-  /// The index entry's `average`.
-  var average: String?
-  /// The index entry's `dominant`.
-  var dominant: String?
+  /// The index entry's colours, so a kept sprite's entry needs no theme file read.
+  var colors: BatchIndex.EntryColors
 
-  /// One line: the fields separated by tabs (`-` for a missing colour), ending in a line feed.
+  /// The index entry's `average`.
+  var average: String? { colors.average }
+  /// The index entry's `dominant`.
+  var dominant: String? { colors.dominant }
+
+  /// One line: name, key and digests, then the 12 ``BatchIndex/EntryColors`` fields, separated
+  /// by tabs (`-` for a missing colour), ending in a line feed.
   var line: String {
-    [name, key, theme, thumbnails, average ?? "-", dominant ?? "-"].joined(separator: "\t") + "\n"
+    ([name, key, theme, thumbnails] + colors.fields.map { $0 ?? "-" }).joined(separator: "\t")
+      + "\n"
   }
 
   /// Reads a line of ``line``'s form (without its line feed); nil for anything else, such as
-  /// the cut-off last line of a killed run.
+  /// the cut-off last line of a killed run or a line of an older format.
   init?(line: Substring) {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == 6, fields[1...3].allSatisfy({ $0.count == 64 }) else { return nil }
+    guard fields.count == 16, fields[1...3].allSatisfy({ $0.count == 64 }),
+      let colors = BatchIndex.EntryColors(fields: fields[4...].map { $0 == "-" ? nil : $0 })
+    else { return nil }
     self.init(
-      name: fields[0], key: fields[1], theme: fields[2], thumbnails: fields[3],
-      average: fields[4] == "-" ? nil : fields[4], dominant: fields[5] == "-" ? nil : fields[5])
+      name: fields[0], key: fields[1], theme: fields[2], thumbnails: fields[3], colors: colors)
   }
 
   /// Creates a record.
   init(
-    name: String, key: String, theme: String, thumbnails: String, average: String?,
-    dominant: String?
+    name: String, key: String, theme: String, thumbnails: String, colors: BatchIndex.EntryColors
   ) {
     self.name = name
     self.key = key
     self.theme = theme
     self.thumbnails = thumbnails
-    self.average = average
-    self.dominant = dominant
+    self.colors = colors
+  }
+
+  /// Creates a record whose entry has only the average and dominant colours.
+  init(
+    name: String, key: String, theme: String, thumbnails: String, average: String?,
+    dominant: String?
+  ) {
+    self.init(
+      name: name, key: key, theme: theme, thumbnails: thumbnails,
+      colors: BatchIndex.EntryColors(average: average, dominant: dominant))
   }
 
   /// The digest of several files' bytes, each preceded by its length.

@@ -85,7 +85,7 @@ enum SpriteJob {
     if !options.force, let key, let record = context.records.previous[input.name],
       record.key == key, context.filesMatch(record)
     {
-      return .upToDate(entry(input, average: record.average, dominant: record.dominant), record)
+      return .upToDate(entry(input, colors: record.colors), record)
     }
     // The image's and thumbnails' share of the budget, from the header, before decoding.
     let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
@@ -109,12 +109,12 @@ enum SpriteJob {
       }
       let json = ThemeEncoder.encode(theme)
       try context.output.write(json, to: context.output.themes.appending(input.name + ".json"))
-      let entry = entry(input, average: theme.average.hex, dominant: theme.dominant?.hex)
+      let colors = BatchIndex.EntryColors(theme: theme)
+      let entry = entry(input, colors: colors)
       guard let key else { return .written(entry, nil) }
       let record = RunRecord(
         name: input.name, key: key, theme: SHA256Hex.of(json),
-        thumbnails: RunRecord.digest(of: thumbnails.map(\.png)), average: entry.average,
-        dominant: entry.dominant)
+        thumbnails: RunRecord.digest(of: thumbnails.map(\.png)), colors: colors)
       try context.records.append(record)
       return .written(entry, record)
     } catch {
@@ -141,12 +141,10 @@ enum SpriteJob {
   }
 
   /// The index entry of `input`, written with these colours.
-  private static func entry(
-    _ input: SpriteInput, average: String?, dominant: String?
-  ) -> BatchIndex.Entry {
+  private static func entry(_ input: SpriteInput, colors: BatchIndex.EntryColors) -> BatchIndex.Entry {
     BatchIndex.Entry(
       name: input.name, source: input.source.description, theme: "themes/\(input.name).json",
-      average: average, dominant: dominant)
+      colors: colors)
   }
 
   /// The failure record of `input`.
