@@ -76,6 +76,24 @@ struct Summary {
         "card", card.background,
         [card.extent.name, "text \(card.text.hex) (\(ratio(card.text.contrast)))"])
     }
+    lines += materialRows
+    return lines
+  }
+
+  /// The accent, the Material source colour with the variant and contrast of its schemes, and
+  /// the schemes' primary colours, light and dark.
+  private var materialRows: [String] {
+    guard let material = theme.material else { return row("material", nil, ["transparent"]) }
+    var lines = row(
+      "accent", theme.accent?.hex,
+      [theme.accent == nil ? "no chromatic colour" : "the most characteristic colour"])
+    let origin = theme.accent == nil ? "the sprite's own colour" : "source colour"
+    lines += row(
+      "material", material.source,
+      [origin, material.variant, "contrast \(number(material.contrastLevel))"])
+    for (mode, roles) in [("light", material.schemes.light), ("dark", material.schemes.dark)] {
+      lines += row("", roles["primary"], ["primary (\(mode))", "on it \(roles["onPrimary"] ?? "-")"])
+    }
     return lines
   }
 
