@@ -13,6 +13,7 @@ struct HelpTests {
     ("analyze", Analyze.self),
     ("batch", Batch.self),
     ("fetch", Fetch.self),
+    ("scheme", SchemeCommand.self),
     ("thumbnail", ThumbnailCommand.self),
   ]
 
@@ -32,7 +33,7 @@ struct HelpTests {
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
     let root = Self.help(SpriteThemeCommand.self, columns: 100)
     #expect(root.contains("Exit codes"))
-    for name in ["analyze", "batch", "fetch", "thumbnail"] { #expect(root.contains("  \(name)  ")) }
+    for name in ["analyze", "batch", "fetch", "scheme", "thumbnail"] { #expect(root.contains("  \(name)  ")) }
     for (name, command) in Self.commands.dropFirst() {
       #expect(Self.help(command, columns: 100).contains("USAGE: sprite-theme \(name) "))
     }
@@ -78,7 +79,10 @@ struct HelpTests {
       let result = try await BuiltBinary.run(["--generate-completion-script", shell])
       #expect(result.status == 0, "\(shell): \(result.stderr)")
       #expect(result.stderr.isEmpty, "\(shell)")
-      for word in ["analyze", "batch", "fetch", "thumbnail", "palette-size", "lanczos3"] {
+      for word in [
+        "analyze", "batch", "fetch", "scheme", "thumbnail", "palette-size", "lanczos3", "fruitSalad",
+        "contrast",
+      ] {
         #expect(result.stdout.contains(word), "\(shell) script lacks \(word)")
       }
     }

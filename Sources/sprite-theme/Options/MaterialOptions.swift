@@ -5,35 +5,47 @@ import SpriteMaterial
 /// section 10), shared by `analyze`, `batch` and `fetch`.
 struct MaterialOptions: ParsableArguments {
   /// The scheme style.
-  @Option(
-    help: ArgumentHelp(
-      "Style of the theme's Material 3 schemes: \(MaterialOptions.variantList).",
-      valueName: "variant"))
+  @Option(help: ArgumentHelp("Style of the theme's Material 3 schemes.", valueName: "variant"))
   var variant: MaterialVariant = .default
 
   /// The contrast level.
   @Option(
     help: ArgumentHelp(
-      "Contrast level of the Material schemes, -1 to 1: 0 standard, 0.5 medium, 1 high, "
-        + "below 0 reduced.", valueName: "level"))
-  var contrast = 0.0
+      "Contrast level of the Material schemes, -1 to 1: 0 standard, 0.5 medium, 1 high; "
+        + "a reduced (negative) level is written --contrast=-0.5.", valueName: "level"))
+  var contrast = ContrastLevel(0)
 
   /// The contrast level must be a number from -1 to 1.
   func validate() throws {
-    try Self.validate(contrast: contrast)
-  }
-
-  /// Refuses a contrast level outside -1...1 (or not a number) with a usage error.
-  static func validate(contrast: Double) throws {
-    guard contrast.isFinite, (-1...1).contains(contrast) else {
-      throw ValidationError("--contrast must be between -1 and 1, not \(contrast).")
+    guard contrast.value.isFinite, (-1...1).contains(contrast.value) else {
+      throw ValidationError("--contrast must be between -1 and 1, not \(contrast.text).")
     }
   }
+}
 
-  /// The variants' names, as `--variant` takes them.
-  static var variantList: String {
-    MaterialVariant.allCases.map(\.rawValue).joined(separator: ", ")
+/// A `--contrast` value as given: any number parses, ``MaterialOptions/validate()`` checks the
+/// range, so the error names the value and the range.
+struct ContrastLevel: ExpressibleByArgument, Sendable {
+  /// The level.
+  var value: Double
+  /// The level as it was written.
+  var text: String
+
+  /// A level from a number.
+  init(_ value: Double) {
+    self.value = value
+    text = value == value.rounded() ? String(Int(value)) : String(value)
   }
+
+  /// Parses a decimal number.
+  init?(argument: String) {
+    guard let value = Double(argument) else { return nil }
+    self.value = value
+    text = argument
+  }
+
+  /// The default as help shows it: `0`, not `0.0`.
+  var defaultValueDescription: String { text }
 }
 
 /// `--variant tonalSpot|vibrant|...`: parsed from and listed by the cases' raw values.

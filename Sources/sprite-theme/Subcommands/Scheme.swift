@@ -32,9 +32,7 @@ struct SchemeCommand: AsyncParsableCommand {
   var source: String
 
   /// The scheme style.
-  @Option(
-    help: ArgumentHelp(
-      "Style of the schemes: \(MaterialOptions.variantList).", valueName: "variant"))
+  @Option(help: ArgumentHelp("Style of the schemes.", valueName: "variant"))
   var variant: MaterialVariant = .default
 
   /// Print the export's JSON rather than the table.

@@ -17,12 +17,14 @@ enum CommandLineParsing {
 
   /// What the program would print and exit with for `arguments` without running a command of
   /// its own: a usage error, help, the version or a completion script. `nil` when `arguments`
-  /// ask to run `analyze`, `batch`, `fetch` or `thumbnail`.
+  /// ask to run `analyze`, `batch`, `fetch`, `scheme` or `thumbnail`.
   static func outcome(_ arguments: [String]) -> (status: Int32, message: String)? {
     let error: any Error
     do {
       var parsed = try SpriteThemeCommand.parseAsRoot(arguments)
-      if parsed is Analyze || parsed is Batch || parsed is Fetch || parsed is ThumbnailCommand {
+      if parsed is Analyze || parsed is Batch || parsed is Fetch || parsed is ThumbnailCommand
+        || parsed is SchemeCommand
+      {
         return nil
       }
       // The built-in `help` subcommand, or the root asked to run: both print help.

@@ -1,4 +1,5 @@
 import Foundation
+import SpriteMaterial
 import Synchronization
 import Testing
 import _SpriteTestSupport
@@ -12,12 +13,14 @@ struct RerunTests {
   /// The run's counts and index.
   static func run(
     _ inputs: [SpriteInput], into out: URL, thumbnails: [Int] = [16], paletteSize: Int = 8,
-    force: Bool = false
+    variant: MaterialVariant = .tonalSpot, contrastLevel: Double = 0, force: Bool = false
   ) async throws -> (ThemeEngine.Progress, BatchIndex) {
+    let configuration = ThemePipeline.Configuration(
+      paletteSize: paletteSize, variant: variant, contrastLevel: contrastLevel)
     let engine = ThemeEngine(
       options: .init(
         outputDirectory: FilePath(out.path), jobs: 2, thumbnailSizes: thumbnails,
-        pipeline: ThemePipeline(configuration: .init(paletteSize: paletteSize)), force: force))
+        pipeline: ThemePipeline(configuration: configuration), force: force))
     let counts = Counts()
     let index = try await engine.run(AsyncStream(inputs: inputs)) { progress in
       counts.last.withLock { $0 = progress }
@@ -100,6 +103,35 @@ struct RerunTests {
         .written == 5)
   }
 
+  @Test("another variant or contrast level rewrites the themes; the index keeps every colour")
+  func changedMaterialOptions() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let inputs = try Array(ThemeEngineTests.sampleInputs().prefix(4))
+    let (_, first) = try await Self.run(inputs, into: out)
+    func variants() throws -> [String] {
+      try inputs.map { input in
+        let data = try Data(contentsOf: out.appendingPathComponent("themes/\(input.name).json"))
+        return try JSONDecoder().decode(Theme.self, from: data).material?.variant ?? "-"
+      }
+    }
+    #expect(try variants() == Array(repeating: "tonalSpot", count: 4))
+    let (vibrant, _) = try await Self.run(inputs, into: out, variant: .vibrant)
+    #expect(vibrant.written == 4 && vibrant.upToDate == 0)
+    #expect(try variants() == Array(repeating: "vibrant", count: 4))
+    let (kept, keptIndex) = try await Self.run(inputs, into: out, variant: .vibrant)
+    #expect(kept.upToDate == 4)
+    let (contrast, _) = try await Self.run(
+      inputs, into: out, variant: .vibrant, contrastLevel: 0.5)
+    #expect(contrast.written == 4)
+    // A kept sprite's index entry (from its record) equals the one written with its theme.
+    let (_, rewritten) = try await Self.run(inputs, into: out, force: true)
+    let (_, keptAgain) = try await Self.run(inputs, into: out)
+    #expect(keptAgain.entries == rewritten.entries && rewritten.entries == first.entries)
+    #expect(keptIndex.entries.map(\.materialSource) == first.entries.map(\.materialSource))
+    #expect(first.entries.allSatisfy { $0.materialSource != nil && $0.card != nil })
+  }
+
   @Test("records are read back whole; a cut-off or foreign line is ignored")
   func recordLines() {
     let record = RunRecord(
@@ -107,6 +139,17 @@ struct RerunTests {
       thumbnails: String(repeating: "3", count: 64), average: "#102030", dominant: nil)
     #expect(RunRecord(line: record.line.dropLast()) == record)
     #expect(RunRecord(line: record.line.dropLast(5)) == nil)
+    var colors = BatchIndex.EntryColors(average: "#102030", dominant: "#000000")
+    colors.card = BatchIndex.CardColors(background: "#303030", text: "#ffffff7f")
+    colors.accent = "#0775dc"
+    colors.materialSource = "#0775dc"
+    colors.swatches.lightMuted = "#a0a0a0"
+    let full = RunRecord(
+      name: "b", key: record.key, theme: record.theme, thumbnails: record.thumbnails,
+      colors: colors)
+    #expect(RunRecord(line: full.line.dropLast()) == full)
+    // A line of the format before the index carried these colours is not a record.
+    #expect(RunRecord(line: record.line.split(separator: "\t").prefix(6).joined(separator: "\t")[...]) == nil)
     #expect(RunRecord(line: "a\tb") == nil)
   }
 }

@@ -64,7 +64,29 @@ struct ThemeEngineTests {
         contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/themes/\(entry.name).json")
       )
       #expect(Data(ThemeEncoder.encode(plain)) == golden, "\(entry.name)")
+      // The index entry carries the theme's colours for a front end's list.
+      #expect(entry.card?.background == decoded.card?.background, "\(entry.name)")
+      #expect(entry.card?.text == decoded.card?.text.hex, "\(entry.name)")
+      #expect(entry.accent == decoded.accent?.hex, "\(entry.name)")
+      #expect(entry.materialSource == decoded.material?.source, "\(entry.name)")
+      #expect(entry.materialSource != nil, "\(entry.name)")
+      let swatches = decoded.swatches
+      #expect(
+        [
+          entry.swatches.vibrant, entry.swatches.lightVibrant, entry.swatches.darkVibrant,
+          entry.swatches.muted, entry.swatches.lightMuted, entry.swatches.darkMuted,
+        ]
+          == [
+            swatches.vibrant?.hex, swatches.lightVibrant?.hex, swatches.darkVibrant?.hex,
+            swatches.muted?.hex, swatches.lightMuted?.hex, swatches.darkMuted?.hex,
+          ], "\(entry.name)")
     }
+    // Some samples lack an accent or a swatch: those are null in the index, never omitted.
+    let raw = try #require(
+      try JSONSerialization.jsonObject(with: indexFile) as? [String: Any])
+    let rawEntries = try #require(raw["entries"] as? [[String: Any]])
+    #expect(rawEntries.contains { $0["accent"] is NSNull })
+    #expect(rawEntries.allSatisfy { ($0["swatches"] as? [String: Any])?.count == 6 })
   }
 
   @Test("one job and four write the same bytes; failures are listed in input order")
