@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpriteCore
+import SpriteMaterial
 import Testing
 
 @testable import sprite_theme
@@ -12,6 +13,26 @@ struct ParsingTests {
   func subcommands() {
     let names = SpriteThemeCommand.configuration.subcommands.map { $0.configuration.commandName }
     #expect(names == ["analyze", "batch", "fetch", "scheme", "thumbnail"])
+  }
+
+  @Test("analyze, batch and fetch take --variant and --contrast into the pipeline; defaults otherwise")
+  func materialOptions() throws {
+    let analyze = try P.command(
+      ["analyze", "a.png", "--variant", "fruitSalad", "--contrast=-0.5"], as: Analyze.self)
+    #expect(analyze.analysis.pipeline.configuration.variant == .fruitSalad)
+    #expect(analyze.analysis.pipeline.configuration.contrastLevel == -0.5)
+    let batch = try P.command(
+      ["batch", "a", "--out", "o", "--contrast", "1", "--variant=monochrome"], as: Batch.self)
+    #expect(batch.analysis.pipeline.configuration.variant == .monochrome)
+    #expect(batch.analysis.pipeline.configuration.contrastLevel == 1)
+    let fetch = try P.command(["fetch", "--urls", "f", "--out", "o", "--contrast", ".5"], as: Fetch.self)
+    #expect(fetch.analysis.pipeline.configuration.contrastLevel == 0.5)
+    #expect(fetch.analysis.pipeline.configuration.variant == .tonalSpot)
+    let plain = try P.command(["analyze", "a.png"], as: Analyze.self)
+    #expect(plain.analysis.pipeline.configuration.variant == .tonalSpot)
+    #expect(plain.analysis.pipeline.configuration.contrastLevel == 0)
+    let scheme = try P.command(["scheme", "--source", "#b33b15", "--variant", "content", "--json"], as: SchemeCommand.self)
+    #expect(scheme.variant == .content && scheme.json && scheme.source == "#b33b15")
   }
 
   @Test("analyze takes a file, --json and every extent spelling")
@@ -235,6 +256,21 @@ struct ParsingTests {
     (["fetch", "--out", "o", "--urls", "f", "--timeout", "0"], "--timeout must be positive."),
     (["fetch", "--out", "o", "--urls", "f", "--max-bytes", "0"], "--max-bytes must be positive."),
     (["fetch", "--out", "o", "--urls", "f", "--quiet", "--progress"], "--quiet and --progress exclude each other."),
+    // The Material options and `scheme`.
+    (["analyze", "a.png", "--contrast", "2"], "--contrast must be between -1 and 1, not 2."),
+    (["batch", "a", "--out", "o", "--contrast=-1.5"], "--contrast must be between -1 and 1, not -1.5."),
+    (["fetch", "--urls", "f", "--out", "o", "--contrast", "nan"], "--contrast must be between -1 and 1, not nan."),
+    (["analyze", "a.png", "--contrast", "high"], "The value 'high' is invalid for '--contrast <level>'"),
+    (["analyze", "a.png", "--contrast", "-1"], "Missing value for '--contrast <level>'"),
+    (
+      ["batch", "a", "--out", "o", "--variant", "pastel"],
+      "The value 'pastel' is invalid for '--variant <variant>'. Please provide one of the following:"
+    ),
+    (["scheme"], "Missing expected argument '--source <hex>'"),
+    (["scheme", "--source", "12"], "--source must be a colour as #RRGGBB or RRGGBB, not '12'."),
+    (["scheme", "--source", "0x123456"], "--source must be a colour as #RRGGBB or RRGGBB, not '0x123456'."),
+    (["scheme", "--source", "123456", "--contrast", "1"], "Unknown option '--contrast'"),
+    (["scheme", "--source", "123456", "--variant", "Vibrant"], "The value 'Vibrant' is invalid for '--variant <variant>'. Please provide one of the following:"),
     // Groups are checked in declaration order, the command's own rules last (as before).
     (["fetch", "--out", "o", "--max-pixels", "0", "--palette-size", "0"], "--max-pixels must be positive."),
   ]

@@ -92,7 +92,21 @@ struct SchemeCommandTests {
       #expect(palettes.count == 6)
       let palette = try #require(palettes[record[2]], "\(record[1]) \(record[2])")
       #expect(palette.count == 18)
-      for (tone, hex) in zip(tones, record.dropFirst(3)) {
+      var expected = Array(record.dropFirst(3))
+      // Tone 99 of a yellow palette: the mean of tones 98 and 100 with halves rounded up, as
+      // every MCU port but the Python one does (Goldens/README.md, TonalPaletteTests).
+      let color = try #require(SchemeCommand.color(record[1]))
+      let index = try #require(ThemeBuilderPalettes.names.firstIndex(of: record[2]))
+      if HCT.isYellow(ThemeBuilderPalettes(source: HCT(color)).palettes[index].hue) {
+        let (a, b) = (expected[15], expected[17])
+        expected[16] = stride(from: 0, to: 6, by: 2).map { i -> String in
+          let start = a.index(a.startIndex, offsetBy: i)
+          let x = Int(a[start...].prefix(2), radix: 16)!
+          let y = Int(b[b.index(b.startIndex, offsetBy: i)...].prefix(2), radix: 16)!
+          return String(format: "%02X", (x + y + 1) / 2)
+        }.joined()
+      }
+      for (tone, hex) in zip(tones, expected) {
         #expect(palette[tone] == "#" + hex, "\(record[1]) \(record[2]) \(tone)")
       }
       compared += 1
@@ -158,7 +172,9 @@ struct SchemeCommandTests {
         #expect(SummaryTests.columns(line) <= 80, "\(hex): \(line)")
       }
       for role in MaterialRole.allCases {
-        let rows = lines.filter { $0.hasPrefix("  \(role.name) ") }
+        let label = "  " + role.name
+        let padded = label + String(repeating: " ", count: SchemeTable.labelWidth - label.count)
+        let rows = lines.filter { $0.hasPrefix(padded) }
         #expect(rows.count == 2, "\(hex) \(role.name)")
         for (row, keys) in zip(rows, [0..<3, 3..<6]) {
           for key in keys {

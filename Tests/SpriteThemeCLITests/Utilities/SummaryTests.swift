@@ -86,4 +86,27 @@ struct SummaryTests {
     }
     #expect(lines.joined().split(separator: " ").filter { $0.hasPrefix("item") }.count == 30)
   }
+
+  @Test("the accent and the Material source show beside the variant, contrast and primaries", arguments: [false, true])
+  func materialRows(colour: Bool) throws {
+    var withoutAccent = 0
+    for theme in Self.plainThemes {
+      let lines = Summary(theme: theme, colour: colour).lines
+      let plain = lines.map { $0.replacing(/\u{1B}\[[0-9;]*m/, with: "") }
+      let material = try #require(theme.material, "\(theme.source.name)")
+      let accent = try #require(plain.first { $0.hasPrefix("  accent ") }, "\(theme.source.name)")
+      if let hex = theme.accent?.hex {
+        #expect(accent.contains(hex))
+      } else {
+        #expect(accent.contains("none") && accent.contains("no chromatic colour"))
+        withoutAccent += 1
+      }
+      let row = try #require(plain.firstIndex { $0.hasPrefix("  material ") })
+      #expect(plain[row].contains(material.source) && plain[row].contains("tonalSpot, contrast 0"))
+      #expect(plain[row + 1].contains(material.schemes.light["primary"]!))
+      #expect(plain[row + 1].contains("primary (light)"))
+      #expect(plain[row + 2].contains(material.schemes.dark["primary"]!))
+    }
+    #expect(withoutAccent > 0 && withoutAccent < Self.plainThemes.count)
+  }
 }
