@@ -141,7 +141,9 @@ enum SpriteJob {
   }
 
   /// The index entry of `input`, written with these colours.
-  private static func entry(_ input: SpriteInput, colors: BatchIndex.EntryColors) -> BatchIndex.Entry {
+  private static func entry(
+    _ input: SpriteInput, colors: BatchIndex.EntryColors
+  ) -> BatchIndex.Entry {
     BatchIndex.Entry(
       name: input.name, source: input.source.description, theme: "themes/\(input.name).json",
       colors: colors)

@@ -92,7 +92,8 @@ struct Summary {
       "material", material.source,
       [origin, material.variant, "contrast \(number(material.contrastLevel))"])
     for (mode, roles) in [("light", material.schemes.light), ("dark", material.schemes.dark)] {
-      lines += row("", roles["primary"], ["primary (\(mode))", "on it \(roles["onPrimary"] ?? "-")"])
+      let onPrimary = roles["onPrimary"] ?? "-"
+      lines += row("", roles["primary"], ["primary (\(mode))", "on it \(onPrimary)"])
     }
     return lines
   }
