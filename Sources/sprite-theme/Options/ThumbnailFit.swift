@@ -5,9 +5,9 @@ import SpriteCore
 enum ThumbnailFit {
   /// The option's help line on `batch` and `fetch`.
   static let help = ArgumentHelp(
-    "contain: the longest side is the size, aspect kept; pad: exactly size x size, the sprite "
-      + "centred on transparent pixels (an odd leftover pixel goes right and bottom). Default: "
-      + "contain.", valueName: "fit")
+    "contain (the default): the longest side is the size, aspect kept; pad: exactly size x "
+      + "size, the sprite centred on transparent pixels (an odd leftover pixel goes right and "
+      + "bottom).", valueName: "fit")
 
   /// The usage error when `--thumbnail-fit` comes without `--thumbnails`: it would do nothing.
   static func validate(_ fit: Thumbnail.Fit?, sizes: [Int]?) throws {
