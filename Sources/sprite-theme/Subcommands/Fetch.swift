@@ -1,5 +1,4 @@
 import ArgumentParser
-import SpriteCore
 import Foundation
 import SpriteFetch
 import SpriteTheme

@@ -58,7 +58,8 @@ struct ThumbnailCommand: AsyncParsableCommand {
     do {
       let pipeline = ThemePipeline(configuration: .init(limits: decoding.limits))
       let image = try pipeline.decode(fileAt: file)
-      let png = try pipeline.thumbnailPNG(of: image, size: size, filter: filter, fit: fit, source: file)
+      let png = try pipeline.thumbnailPNG(
+        of: image, size: size, filter: filter, fit: fit, source: file)
       do {
         try FileIO.writeAtomically(png, to: output)
       } catch {

@@ -61,7 +61,8 @@ struct ThumbnailFitTests {
     "one-pixel-wide and one-pixel-high sprites become a centred line",
     arguments: [(1, 1), (1, 2), (1, 7), (1, 40), (2, 1), (7, 1), (40, 1), (3, 100), (100, 3)])
   func lines(width: Int, height: Int) {
-    let image = SyntheticSprites.noise(width: width, height: height, seed: UInt64(width * 1000 + height))
+    let image = SyntheticSprites.noise(
+      width: width, height: height, seed: UInt64(width * 1000 + height))
     for size in [1, 2, 5, 16, 33, 96] {
       for filter in [nil] + Thumbnail.Filter.allCases.map({ Optional($0) }) {
         Self.checkPad(

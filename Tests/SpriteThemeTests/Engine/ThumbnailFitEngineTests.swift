@@ -19,7 +19,8 @@ struct ThumbnailFitEngineTests {
         thumbnailFit: fit))
     let counts = Counts()
     let stream = AsyncStream(inputs: inputs)
-    let progress: @Sendable (ThemeEngine.Progress) -> Void = { p in counts.last.withLock { $0 = p } }
+    let progress: @Sendable (ThemeEngine.Progress) -> Void = { p in counts.last.withLock { $0 = p }
+    }
     let index =
       if let memory {
         try await engine.run(stream, memory: memory, progress: progress)
@@ -63,9 +64,10 @@ struct ThumbnailFitEngineTests {
         #expect(written.width == size && written.height == size, "\(record.path)")
         #expect(written == Thumbnail(size: size, fit: .pad).apply(to: sprite), "\(record.path)")
         #expect(
-          record.filter == Thumbnail(size: size).resolvedFilter(
-            width: sprite.width, height: sprite.height
-          ).rawValue)
+          record.filter
+            == Thumbnail(size: size).resolvedFilter(
+              width: sprite.width, height: sprite.height
+            ).rawValue)
       }
     }
     // The check means something only if some sprites are not square.
