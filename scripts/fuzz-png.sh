@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the PNG shim: builds Tests/Fuzz/FuzzPNG.c with CSpritePNG.c under libFuzzer,
+# Fuzzes the PNG shim: builds Tests/Fuzz/FuzzPNG.c with the CSpritePNG sources under libFuzzer,
 # AddressSanitizer and UndefinedBehaviorSanitizer, seeds a temporary corpus from PngSuite
 # (../shared/testdata/pngsuite or $PNGSUITE_DIR) and samples/, and runs it for SECONDS
 # (default 60). Prints a short summary; libFuzzer's own output goes to .build/fuzz-png/fuzz.log,
@@ -42,7 +42,7 @@ fi
 
 # shellcheck disable=SC2046 # pkg-config prints several flags
 if ! "$cc" "${flags[@]}" -g -O1 -I Sources/CSpritePNG/include \
-  $(pkg-config --cflags libpng zlib) Tests/Fuzz/FuzzPNG.c Sources/CSpritePNG/CSpritePNG.c \
+  $(pkg-config --cflags libpng zlib) Tests/Fuzz/FuzzPNG.c Sources/CSpritePNG/*.c \
   $(pkg-config --libs libpng zlib) -o "$out/fuzz-png" >"$out/build.log" 2>&1; then
   grep -v 'Cannot export local symbol' "$out/build.log" | tail -n 20
   echo "fuzz-png: the fuzz target did not build" >&2

@@ -76,14 +76,17 @@ public struct ThemePipeline: Sendable {
   public static let swatchCandidateCount = 16
 
   /// A thumbnail of `image` whose longest side is `size`, encoded as PNG; `source` names it in errors.
+  /// With `fit` ``Thumbnail/Fit/pad`` it is exactly `size` x `size`, the sprite centred on
+  /// transparent pixels.
   ///
   /// The thumbnail obeys the decoder's size limits (``Configuration/limits``), so a size option
   /// cannot make a bigger image than decoding may.
   /// - Throws: ``Error/encodeFailed(source:reason:)``, also for a thumbnail over the limits.
   public func thumbnailPNG(
-    of image: RGBAImage, size: Int, filter: Thumbnail.Filter? = nil, source: String
+    of image: RGBAImage, size: Int, filter: Thumbnail.Filter? = nil,
+    fit: Thumbnail.Fit = .contain, source: String
   ) throws(Error) -> [UInt8] {
-    let thumbnail = Thumbnail(size: size, filter: filter)
+    let thumbnail = Thumbnail(size: size, filter: filter, fit: fit)
     let output = thumbnail.outputSize(width: image.width, height: image.height)
     let limits = configuration.limits
     guard limits.allows(width: output.width, height: output.height) else {

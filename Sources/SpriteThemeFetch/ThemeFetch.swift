@@ -29,6 +29,8 @@ public struct ThemeFetch: Sendable {
     public var jobs: Int
     /// Longest sides of the thumbnails to write for each sprite; empty for none.
     public var thumbnailSizes: [Int]
+    /// How each thumbnail fills its size (see ``ThemeEngine/Options/thumbnailFit``).
+    public var thumbnailFit: Thumbnail.Fit
     /// The pipeline (extent, limits) every sprite goes through.
     public var pipeline: ThemePipeline
     /// The most bytes of decoded pixels in flight (see ``ThemeEngine/Options/maxMemory``).
@@ -52,7 +54,8 @@ public struct ThemeFetch: Sendable {
       thumbnailSizes: [Int] = [], pipeline: ThemePipeline = ThemePipeline(),
       maxMemory: Int = ThemeEngine.defaultMaxMemory, force: Bool = false,
       downloadOnly: Bool = false, cacheDirectory: FilePath? = nil,
-      ttl: Double = CachingDataLoader.defaultTTL, now: @escaping @Sendable () -> Date = { Date() }
+      ttl: Double = CachingDataLoader.defaultTTL, now: @escaping @Sendable () -> Date = { Date() },
+      thumbnailFit: Thumbnail.Fit = .contain
     ) {
       self.outputDirectory = outputDirectory
       self.concurrency = max(1, concurrency)
@@ -65,6 +68,7 @@ public struct ThemeFetch: Sendable {
       self.cacheDirectory = cacheDirectory
       self.ttl = ttl
       self.now = now
+      self.thumbnailFit = thumbnailFit
     }
   }
 
@@ -130,7 +134,7 @@ public struct ThemeFetch: Sendable {
       options: .init(
         outputDirectory: options.outputDirectory, jobs: options.jobs,
         thumbnailSizes: options.thumbnailSizes, pipeline: options.pipeline,
-        maxMemory: options.maxMemory, force: options.force))
+        maxMemory: options.maxMemory, force: options.force, thumbnailFit: options.thumbnailFit))
     let sprites = FetchedSprites(
       inputs: inputs, loader: loader, window: 2 * options.concurrency, counters: counters)
     var index = try await engine.run(sprites) { done in

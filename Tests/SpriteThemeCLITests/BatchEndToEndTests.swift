@@ -215,6 +215,24 @@ struct BatchEndToEndTests {
     #expect(String(decoding: index, as: UTF8.self).contains("\"themes/"))
   }
 
+  @Test("another build of the program (a copy, then a touched copy) redoes every sprite")
+  func anotherBuildRedoesSprites() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out").path
+    let arguments = ["batch", "samples/sprites", "--out", out]
+    let total = Self.samples.count
+    let written = "\(total) themes written to \(out), 0 failed.\n"
+    let kept = "\(total) themes written to \(out) (\(total) up to date, kept), 0 failed.\n"
+    #expect(try await BuiltBinary.run(arguments).stderr == written)
+    let copy = directory.url.appendingPathComponent("sprite-theme")
+    try FileManager.default.copyItem(at: BuiltBinary.url, to: copy)
+    #expect(try await BuiltBinary.run(arguments, executable: copy).stderr == written)
+    #expect(try await BuiltBinary.run(arguments, executable: copy).stderr == kept)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: copy.path)
+    #expect(try await BuiltBinary.run(arguments, executable: copy).stderr == written)
+  }
+
   @Test("usage errors exit 2", arguments: [
     ["batch", "samples/sprites"],
     ["batch", "--out", "x"],

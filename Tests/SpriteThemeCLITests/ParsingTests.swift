@@ -73,6 +73,10 @@ struct ParsingTests {
     let attached = try P.command(
       ["thumbnail", "--output=x.png", "--size=16", "--filter=nearest", "a.png"], as: ThumbnailCommand.self)
     #expect(attached.output == "x.png" && attached.size == 16 && attached.filter == .nearest)
+    #expect(automatic.fit == .contain)
+    let padded = try P.command(
+      ["thumbnail", "a.png", "--size", "8", "--fit", "pad", "-o", "p.png"], as: ThumbnailCommand.self)
+    #expect(padded.fit == .pad)
   }
 
   @Test("batch takes inputs anywhere, every option in both forms, and defaults when absent")
@@ -81,11 +85,12 @@ struct ParsingTests {
       [
         "batch", "a.png", "--out", "o", "dir", "--jobs=3", "--thumbnails", "96,32, 96", "-",
         "--extent", "full", "--palette-size=5", "--max-pixels", "100", "--quiet",
+        "--thumbnail-fit", "pad",
       ], as: Batch.self)
     #expect(batch.inputs == ["a.png", "dir", "-"])
     #expect(batch.outputDirectory == "o")
     #expect(batch.jobs == 3)
-    #expect(batch.thumbnails == [32, 96])
+    #expect(batch.thumbnails == [32, 96] && batch.thumbnailFit == .pad)
     #expect(batch.analysis.extent == .full)
     #expect(batch.analysis.paletteSize == 5)
     #expect(batch.analysis.decoding.maxPixels == 100)
@@ -96,7 +101,7 @@ struct ParsingTests {
     #expect(engine.maxMemory.bytes == 512 << 20 && engine.force)
     let plain = try P.command(["batch", "samples", "--out=o"], as: Batch.self)
     #expect(plain.jobs == nil)
-    #expect(plain.thumbnails == nil)
+    #expect(plain.thumbnails == nil && plain.thumbnailFit == nil)
     #expect(plain.analysis.extent == .centre && plain.analysis.paletteSize == 8)
     #expect(!plain.progressOptions.quiet && !plain.progressOptions.progress)
   }
@@ -107,13 +112,14 @@ struct ParsingTests {
       [
         "fetch", "--pokeapi", "https://pokeapi.co/api/v2", "--limit=151", "--offset", "3",
         "--include-forms", "--sprite=other.home.front_default", "--out", "o", "--thumbnails=32",
-        "--cache", "c", "--ttl=60.5", "--concurrency", "4", "--retries=0", "--timeout", "2.5",
+        "--thumbnail-fit=pad", "--cache", "c", "--ttl=60.5", "--concurrency", "4", "--retries=0", "--timeout", "2.5",
         "--max-bytes=1024", "--extent", "seed", "--progress",
       ], as: Fetch.self)
     #expect(fetch.pokeapi == "https://pokeapi.co/api/v2" && fetch.urls == nil)
     #expect(fetch.limit == 151 && fetch.offset == 3 && fetch.includeForms)
     #expect(fetch.spriteKey == "other.home.front_default")
     #expect(fetch.outputDirectory == "o" && fetch.thumbnails == [32] && !fetch.downloadOnly)
+    #expect(fetch.thumbnailFit == .pad)
     #expect(fetch.network.cache == "c" && fetch.network.ttl == 60.5)
     #expect(fetch.network.concurrency == 4 && fetch.network.retries == 0)
     #expect(fetch.network.timeout == 2.5 && fetch.network.maxBytes == 1024)
@@ -249,6 +255,16 @@ struct ParsingTests {
       ["fetch", "--out", "o", "--urls", "f", "--download-only", "--thumbnails", "32"],
       "--thumbnails cannot be combined with --download-only."
     ),
+    (["batch", "a", "--out", "o", "--thumbnail-fit", "pad"], "--thumbnail-fit needs --thumbnails."),
+    (["fetch", "--out", "o", "--urls", "f", "--thumbnail-fit=pad"], "--thumbnail-fit needs --thumbnails."),
+    (
+      ["batch", "a", "--out", "o", "--thumbnails", "32", "--thumbnail-fit", "cover"],
+      "The value 'cover' is invalid for '--thumbnail-fit <fit>'. Please provide one of 'contain' and 'pad'."
+    ),
+    (
+      ["thumbnail", "a.png", "--size", "8", "--fit", "fill", "-o", "t.png"],
+      "The value 'fill' is invalid for '--fit <fit>'. Please provide one of 'contain' and 'pad'."
+    ),
     (["fetch", "--out", "o", "--urls", "f", "--ttl=-1"], "--ttl must not be negative."),
     (["fetch", "--out", "o", "--urls", "f", "--concurrency", "0"], "--concurrency must be between 1 and 64, not 0."),
     (["fetch", "--out", "o", "--urls", "f", "--concurrency", "65"], "--concurrency must be between 1 and 64, not 65."),
@@ -282,7 +298,7 @@ struct ParsingTests {
       error.message.split(separator: "\n") == [
         "Error: The value 'x' is invalid for '--size <n>'",
         "Help:  --size <n>  Longest side of the thumbnail in pixels (1-16384).",
-        "Usage: sprite-theme thumbnail <file> --size <n> [--filter <filter>] --output <out.png> [--max-pixels <n>]",
+        "Usage: sprite-theme thumbnail <file> --size <n> [--filter <filter>] [--fit <fit>] --output <out.png> [--max-pixels <n>]",
         "  See 'sprite-theme thumbnail --help' for more information.",
       ])
     let rule = try #require(P.outcome(["fetch", "--out", "o"]))
@@ -326,7 +342,7 @@ struct ParsingTests {
     #expect(
       result.stderr == """
         Error: --size must be between 1 and 16384, not 0.
-        Usage: sprite-theme thumbnail <file> --size <n> [--filter <filter>] --output <out.png> [--max-pixels <n>]
+        Usage: sprite-theme thumbnail <file> --size <n> [--filter <filter>] [--fit <fit>] --output <out.png> [--max-pixels <n>]
           See 'sprite-theme thumbnail --help' for more information.
 
         """)

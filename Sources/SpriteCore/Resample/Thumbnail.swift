@@ -12,12 +12,16 @@
 /// An explicit filter resizes to exactly ``outputSize(width:height:longestSide:)`` in either
 /// direction, and the same size still returns the image unchanged.
 ///
+/// With ``Fit/pad`` the scaled image (as above, whatever the filter) is then centred on a
+/// transparent `size` x `size` square; see ``Fit`` and ``centredOrigin(of:in:)``.
+///
 /// Pixel contract: straight (not premultiplied) RGBA8, sRGB-encoded, row-major from the top-left,
 /// in and out; see ``Resampler`` for each filter's rounding and what transparent pixels become.
 ///
 /// ```swift
 /// let thumbnail = Thumbnail(size: 64).apply(to: sprite)
 /// let sharp = Thumbnail(size: 64, filter: .lanczos3).apply(to: photo)
+/// let cell = Thumbnail(size: 96, fit: .pad).apply(to: sprite)  // always 96 x 96
 /// ```
 public struct Thumbnail: Sendable, Hashable {
   /// A resampling filter, named as on the command line (`--filter area|nearest|lanczos3`).
@@ -35,16 +39,20 @@ public struct Thumbnail: Sendable, Hashable {
   public var size: Int
   /// The filter, or `nil` to choose automatically (area to shrink, integer nearest to enlarge).
   public var filter: Filter?
+  /// Whether the thumbnail is the scaled image alone or a `size` x `size` square around it.
+  public var fit: Fit
 
   /// Creates thumbnail options.
   ///
   /// - Parameters:
   ///   - size: The longest side in pixels, at least 1.
   ///   - filter: The filter, or `nil` (the default) to choose automatically.
-  public init(size: Int, filter: Filter? = nil) {
+  ///   - fit: ``Fit/contain`` (the default) or ``Fit/pad``.
+  public init(size: Int, filter: Filter? = nil, fit: Fit = .contain) {
     precondition(size > 0, "Thumbnail size must be at least 1")
     self.size = size
     self.filter = filter
+    self.fit = fit
   }
 
   /// The size of a `width` x `height` image scaled so its longest side is `longestSide`.
@@ -69,7 +77,18 @@ public struct Thumbnail: Sendable, Hashable {
     return (scaled(width), scaled(height))
   }
 
-  /// The size of the thumbnail of a `width` x `height` image under these options.
+  /// The size of the thumbnail of a `width` x `height` image under these options: `size` x
+  /// `size` with ``Fit/pad``, otherwise ``scaledSize(width:height:)``.
+  ///
+  /// - Parameters:
+  ///   - width: The source width, at least 1.
+  ///   - height: The source height, at least 1.
+  /// - Returns: The width and height of the image ``apply(to:)`` returns.
+  public func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    fit == .pad ? (size, size) : scaledSize(width: width, height: height)
+  }
+
+  /// The size of the scaled image, before any padding.
   ///
   /// This is ``outputSize(width:height:longestSide:)`` with `size`, except for an automatic
   /// enlargement, which multiplies both sides by ⌊size / longest side⌋: 20 x 10 at size 50
@@ -78,8 +97,8 @@ public struct Thumbnail: Sendable, Hashable {
   /// - Parameters:
   ///   - width: The source width, at least 1.
   ///   - height: The source height, at least 1.
-  /// - Returns: The thumbnail's width and height.
-  public func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+  /// - Returns: The scaled image's width and height, each at most `size`.
+  public func scaledSize(width: Int, height: Int) -> (width: Int, height: Int) {
     let longer = max(width, height)
     if filter == nil && size > longer {
       let factor = size / longer
@@ -102,15 +121,20 @@ public struct Thumbnail: Sendable, Hashable {
   /// Makes the thumbnail of `image`.
   ///
   /// - Parameter image: The source, straight RGBA8 in sRGB, row-major from the top-left.
-  /// - Returns: A new image of ``outputSize(width:height:)``, resampled with
-  ///   ``resolvedFilter(width:height:)``; `image` itself when the size does not change.
+  /// - Returns: A new image of ``outputSize(width:height:)``: `image` resampled to
+  ///   ``scaledSize(width:height:)`` with ``resolvedFilter(width:height:)`` (or `image` itself
+  ///   when that size does not change), then with ``Fit/pad`` centred by
+  ///   ``padded(_:width:height:)``.
   /// - Complexity: O(input pixels + output pixels) for area and nearest; Lanczos-3 adds a factor
   ///   of about 6·max(1, scale) taps per axis.
   public func apply(to image: RGBAImage) -> RGBAImage {
-    let target = outputSize(width: image.width, height: image.height)
-    if target.width == image.width && target.height == image.height { return image }
-    return Resampler.resize(
-      image, width: target.width, height: target.height,
-      filter: resolvedFilter(width: image.width, height: image.height))
+    let target = scaledSize(width: image.width, height: image.height)
+    var scaled = image
+    if target.width != image.width || target.height != image.height {
+      scaled = Resampler.resize(
+        image, width: target.width, height: target.height,
+        filter: resolvedFilter(width: image.width, height: image.height))
+    }
+    return fit == .pad ? Self.padded(scaled, width: size, height: size) : scaled
   }
 }

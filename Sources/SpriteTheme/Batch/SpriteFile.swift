@@ -45,26 +45,25 @@ enum SpriteFile {
     return "not a regular file (\(kind))"
   }
 
-  /// Every byte of `file` from its current offset: `expected` bytes in one read when the size
-  /// `fstat` gave still holds, else in chunks until the end.
+  /// Every byte of the regular file `file` from its current offset. One `read` asks for one
+  /// byte more than `expected` (the size `fstat` gave): a regular file gives fewer bytes than
+  /// asked only at its end, so a short read past `expected` is the end and needs no second call.
+  /// A file that grew since is read on in chunks to its end.
   private static func readAll(_ file: FileDescriptor, expecting expected: Int) throws -> [UInt8] {
-    var bytes = [UInt8]()
-    var capacity = max(expected + 1, 4096)
-    while true {
-      let start = bytes.count
-      bytes.append(contentsOf: repeatElement(0, count: capacity - start))
-      var filled = start
-      while filled < capacity {
-        let n = try bytes.withUnsafeMutableBytes { buffer in
-          try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-        }
-        if n == 0 {
-          bytes.removeSubrange(filled...)
-          return bytes
-        }
-        filled += n
+    var bytes = try [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+      count = 0
+      while count < buffer.count {
+        let n = try file.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+        count += n
+        if n == 0 || count >= expected && count < buffer.count { return }
       }
-      capacity *= 2
+    }
+    guard bytes.count > expected else { return bytes }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+      if n == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<n])
     }
   }
 }

@@ -14,7 +14,7 @@ enum SpriteJob {
     /// What earlier runs wrote, and where this run's records go.
     let records: RunRecords
     /// What the files depend on besides the sprite: the program, the pipeline's configuration
-    /// and the thumbnail sizes; nil when the program cannot be identified (nothing is kept).
+    /// and the thumbnail sizes and fit; nil when the program cannot be identified (nothing is kept).
     let fingerprint: String?
 
     /// The context of a run with `options` into `output`.
@@ -27,7 +27,7 @@ enum SpriteJob {
       self.records = records
       fingerprint = ProgramIdentity.digest.map { program in
         "spritetheme-record/1 \(program) \(String(describing: options.pipeline.configuration)) "
-          + "thumbnails: \(options.thumbnailSizes)"
+          + "thumbnails: \(options.thumbnailSizes) fit: \(options.thumbnailFit.rawValue)"
       }
     }
 
@@ -123,7 +123,7 @@ enum SpriteJob {
   }
 
   /// The bytes the decoded image of `png` and its thumbnails take (width x height x 4 each),
-  /// from its header; 0 when the header is bad or over the limits, which the decoder refuses
+  /// from its header: a padded thumbnail counts its square and the scaled image inside it; 0 when the header is bad or over the limits, which the decoder refuses
   /// before taking any memory.
   static func pixelBytes(of png: [UInt8], in context: Context) -> Int {
     let limits = context.options.pipeline.configuration.limits
@@ -132,9 +132,12 @@ enum SpriteJob {
     else { return 0 }
     var pixels = width * height
     for size in context.options.thumbnailSizes {
-      let output = Thumbnail(size: size).outputSize(width: width, height: height)
+      let thumbnail = Thumbnail(size: size, fit: context.options.thumbnailFit)
+      let output = thumbnail.outputSize(width: width, height: height)
+      let scaled = thumbnail.scaledSize(width: width, height: height)
       if limits.allows(width: output.width, height: output.height) {
         pixels += output.width * output.height
+        if scaled != output { pixels += scaled.width * scaled.height }
       }
     }
     return pixels * 4
@@ -163,18 +166,19 @@ enum SpriteJob {
     var files = [(file: String, png: [UInt8])]()
     for size in context.options.thumbnailSizes {
       let png = try context.options.pipeline.thumbnailPNG(
-        of: sprite.image, size: size, source: source)
+        of: sprite.image, size: size, fit: context.options.thumbnailFit, source: source)
       files.append(("\(name)-\(size).png", png))
     }
     return files
   }
 
-  /// The theme's records of the thumbnails: path, size and the filter that made each.
+  /// The theme's records of the thumbnails: path, the size as written (padded or not) and the
+  /// filter that made each.
   private static func thumbnailRecords(
     of image: RGBAImage, name: String, in context: Context
   ) -> [Theme.ThumbnailFile] {
     context.options.thumbnailSizes.map { size in
-      let thumbnail = Thumbnail(size: size)
+      let thumbnail = Thumbnail(size: size, fit: context.options.thumbnailFit)
       let dimensions = thumbnail.outputSize(width: image.width, height: image.height)
       return Theme.ThumbnailFile(
         path: "thumbs/\(name)-\(size).png", width: dimensions.width, height: dimensions.height,

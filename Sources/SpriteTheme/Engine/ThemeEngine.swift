@@ -24,6 +24,8 @@ public struct ThemeEngine: Sendable {
     public var jobs: Int
     /// Longest sides of the thumbnails to write for each sprite; empty for none.
     public var thumbnailSizes: [Int]
+    /// How each thumbnail fills its size: the scaled sprite, or a square padded around it.
+    public var thumbnailFit: Thumbnail.Fit
     /// The pipeline (extent, palette size, limits) every sprite goes through.
     public var pipeline: ThemePipeline
     /// The most bytes of decoded pixels (width x height x 4) in flight at once; a job waits
@@ -37,7 +39,7 @@ public struct ThemeEngine: Sendable {
     public init(
       outputDirectory: FilePath, jobs: Int = ThemeEngine.defaultJobs, thumbnailSizes: [Int] = [],
       pipeline: ThemePipeline = ThemePipeline(), maxMemory: Int = ThemeEngine.defaultMaxMemory,
-      force: Bool = false
+      force: Bool = false, thumbnailFit: Thumbnail.Fit = .contain
     ) {
       self.outputDirectory = outputDirectory
       self.jobs = max(1, jobs)
@@ -45,6 +47,7 @@ public struct ThemeEngine: Sendable {
       self.pipeline = pipeline
       self.maxMemory = max(1, maxMemory)
       self.force = force
+      self.thumbnailFit = thumbnailFit
     }
   }
 

@@ -16,7 +16,7 @@ struct JSONWriter {
   private var empty = true
 
   /// Creates a writer whose buffer starts with room for `capacity` bytes.
-  init(capacity: Int = 4096) {
+  init(capacity: Int = 8192) {
     bytes = []
     bytes.reserveCapacity(capacity)
   }
@@ -82,23 +82,39 @@ struct JSONWriter {
 
   /// A string with `"`, `\` and control characters escaped (RFC 8259, section 7).
   mutating func value(_ s: String) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-      case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-      case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: #"\u00"#.utf8)
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0x0F)])
-      default: bytes.append(byte)
+    var s = s
+    s.withUTF8 { utf8 in
+      bytes.append(UInt8(ascii: "\""))
+      if utf8.contains(where: Self.needsEscape) {
+        for byte in utf8 { escape(byte) }
+      } else {
+        // The common case, names and hex colours: the bytes as they are, in one copy.
+        bytes.append(contentsOf: utf8)
       }
+      bytes.append(UInt8(ascii: "\""))
     }
-    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// True for the bytes a JSON string must escape: `"`, `\` and control characters.
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// One byte of a string, escaped if it must be.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+    case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+    case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+    case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+    case 0..<0x20:
+      let hex = Array("0123456789abcdef".utf8)
+      bytes.append(contentsOf: #"\u00"#.utf8)
+      bytes.append(hex[Int(byte >> 4)])
+      bytes.append(hex[Int(byte & 0x0F)])
+    default: bytes.append(byte)
+    }
   }
 
   /// A string, or `null` when `s` is `nil`.
@@ -165,6 +181,6 @@ struct JSONWriter {
 
   private mutating func newline() {
     bytes.append(0x0A)
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    for _ in 0..<2 * depth { bytes.append(UInt8(ascii: " ")) }
   }
 }

@@ -45,6 +45,10 @@ struct Batch: AsyncParsableCommand {
     name: .customLong("thumbnails"), help: ThumbnailSizes.help, transform: ThumbnailSizes.parse)
   var thumbnails: [Int]?
 
+  /// How each thumbnail fills its size; `nil` (contain) when not given.
+  @Option(name: .customLong("thumbnail-fit"), help: ThumbnailFit.help)
+  var thumbnailFit: Thumbnail.Fit?
+
   /// The most bytes of decoded pixels in flight at once.
   @Option(
     help: ArgumentHelp(
@@ -62,8 +66,10 @@ struct Batch: AsyncParsableCommand {
   /// Whether to draw the progress line.
   @OptionGroup var progressOptions: ProgressOptions
 
-  /// `--jobs` must be at least 1, `--max-memory` positive, and `-` may come at most once.
+  /// `--jobs` must be at least 1, `--max-memory` positive, `-` may come at most once, and
+  /// `--thumbnail-fit` needs `--thumbnails`.
   func validate() throws {
+    try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
     guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     guard maxMemory.bytes > 0 else { throw ValidationError("--max-memory must be positive.") }
     guard inputs.filter({ $0 == "-" }).count <= 1 else {
@@ -77,7 +83,7 @@ struct Batch: AsyncParsableCommand {
     let options = ThemeEngine.Options(
       outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
-      force: force)
+      force: force, thumbnailFit: thumbnailFit ?? .contain)
     let inputs = self.inputs
     let counts = LatestCounts()
     let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {

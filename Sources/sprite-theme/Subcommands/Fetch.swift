@@ -68,6 +68,10 @@ struct Fetch: AsyncParsableCommand {
     name: .customLong("thumbnails"), help: ThumbnailSizes.help, transform: ThumbnailSizes.parse)
   var thumbnails: [Int]?
 
+  /// How each thumbnail fills its size; `nil` (contain) when not given.
+  @Option(name: .customLong("thumbnail-fit"), help: ThumbnailFit.help)
+  var thumbnailFit: Thumbnail.Fit?
+
   /// Only download the sprites; analyse nothing.
   @Flag(help: "Only download: write sprites/<name>.png and index.json, no themes.")
   var downloadOnly = false
@@ -97,6 +101,7 @@ struct Fetch: AsyncParsableCommand {
     if downloadOnly && thumbnails != nil {
       throw ValidationError("--thumbnails cannot be combined with --download-only.")
     }
+    try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
   }
 
   /// Downloads and writes; exit 1 when a download or sprite failed (or no PokeAPI entry has the
@@ -109,7 +114,7 @@ struct Fetch: AsyncParsableCommand {
         outputDirectory: FilePath(outputDirectory), concurrency: network.concurrency,
         thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, downloadOnly: downloadOnly,
         cacheDirectory: FilePath(network.cacheDirectory(outputDirectory: outputDirectory)),
-        ttl: network.ttl))
+        ttl: network.ttl, thumbnailFit: thumbnailFit ?? .contain))
     // Cancelling the run's task (SIGINT, SIGTERM) cancels the transfers in flight.
     let outcome = try await OutputRun.execute(progress: progressOptions) {
       [downloadOnly] reporter throws(ThemeEngine.Fatal) in

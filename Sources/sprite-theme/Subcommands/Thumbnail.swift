@@ -12,7 +12,9 @@ struct ThumbnailCommand: AsyncParsableCommand {
       The longest side becomes --size pixels and the aspect ratio is kept. By default a larger \
       sprite is shrunk with an area filter over premultiplied linear light (no dark fringes next \
       to transparency) and a smaller one is enlarged by the largest whole factor that fits, with \
-      nearest neighbour, so pixel art stays crisp. The file is written atomically.
+      nearest neighbour, so pixel art stays crisp. With --fit pad the file is exactly --size \
+      pixels square, the scaled sprite centred on transparent pixels. The file is written \
+      atomically.
       """)
 
   /// The PNG file to scale.
@@ -26,6 +28,14 @@ struct ThumbnailCommand: AsyncParsableCommand {
   /// The resampling filter, or `nil` to choose automatically.
   @Option(help: ArgumentHelp("Resampling filter; automatic when left out.", valueName: "filter"))
   var filter: Thumbnail.Filter?
+
+  /// The scaled sprite alone, or a `size` x `size` square around it.
+  @Option(
+    help: ArgumentHelp(
+      "contain: the longest side is --size, aspect kept; pad: exactly --size x --size, the "
+        + "sprite centred on transparent pixels (an odd leftover pixel goes right and bottom).",
+      valueName: "fit"))
+  var fit: Thumbnail.Fit = .contain
 
   /// Where to write the PNG.
   @Option(
@@ -48,7 +58,8 @@ struct ThumbnailCommand: AsyncParsableCommand {
     do {
       let pipeline = ThemePipeline(configuration: .init(limits: decoding.limits))
       let image = try pipeline.decode(fileAt: file)
-      let png = try pipeline.thumbnailPNG(of: image, size: size, filter: filter, source: file)
+      let png = try pipeline.thumbnailPNG(
+        of: image, size: size, filter: filter, fit: fit, source: file)
       do {
         try FileIO.writeAtomically(png, to: output)
       } catch {

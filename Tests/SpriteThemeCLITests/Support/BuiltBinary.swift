@@ -32,9 +32,11 @@ enum BuiltBinary {
     return process
   }
 
-  private static func configured(_ arguments: [String], environment: [String: String]) -> Process {
+  private static func configured(
+    _ arguments: [String], environment: [String: String], executable: URL? = nil
+  ) -> Process {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable ?? url
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.packageRoot
     var env = ProcessInfo.processInfo.environment
@@ -45,16 +47,16 @@ enum BuiltBinary {
 
   /// Runs the binary with `arguments` from the package root; standard input comes from
   /// `standardInput` (a file) or `inputPipe`, or is closed; `onStart` gets the child's process
-  /// id once it runs (to signal it, say).
+  /// id once it runs (to signal it, say). `executable` runs a copy of the binary instead.
   ///
   /// The wait suspends rather than blocks: a test's thread goes back to the cooperative pool
   /// (two threads on a two-core machine) while the child runs, so in-process servers and other
   /// tests keep running.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil,
-    inputPipe: Pipe? = nil, onStart: (@Sendable (Int32) -> Void)? = nil
+    inputPipe: Pipe? = nil, executable: URL? = nil, onStart: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> Result {
-    let process = configured(arguments, environment: environment)
+    let process = configured(arguments, environment: environment, executable: executable)
     // Output goes to temporary files, so a large output can never block the child.
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("sprite-theme-run-\(UUID().uuidString)")

@@ -1,43 +1,13 @@
-// CSpriteCurl: the libcurl shim. See include/CSpriteCurl.h for the contract.
-#include "CSpriteCurl.h"
+// CSpriteCurl: the libcurl shim (see include/CSpriteCurl.h for the contract). This file: one
+// transfer's setup, options and callbacks; its outcome is read in Results.c, and transfers run
+// on the multi handle in Multi.c.
+#include "Internal.h"
 
-#include <curl/curl.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-
-enum { kHeaderCount = 4, kHeaderCap = 1024 };
-
-struct CSpriteCurl_Transfer {
-  CURL *easy;
-  // True once a full prepare set every option: a prepare that keeps options may then skip them.
-  bool prepared;
-  // The scheme REDIR_PROTOCOLS_STR was last set to (one of schemeOf's literals).
-  const char *redirectScheme;
-  // Whether file:// was allowed at the last full prepare (PROTOCOLS_STR depends on it).
-  bool allowFile;
-  struct curl_slist *headers;
-  uint8_t *body;
-  size_t length;
-  size_t capacity;
-  size_t maxBytes;
-  bool overCap;
-  atomic_int cancelled;
-  // No-progress timeout, checked in the xferinfo callback: 0 = off.
-  long noProgressMs;
-  int64_t lastProgressMs;
-  curl_off_t lastDownloaded;
-  bool stalled;
-  // The CURLcode of the finished transfer.
-  CURLcode result;
-  // ETag, Last-Modified, Retry-After, Content-Type of the latest response; length -1 = absent.
-  char header[kHeaderCount][kHeaderCap];
-  int headerLength[kHeaderCount];
-  char errorBuffer[CURL_ERROR_SIZE];
-};
 
 static pthread_once_t globalOnce = PTHREAD_ONCE_INIT;
 static CURLcode globalResult = CURLE_FAILED_INIT;
@@ -93,7 +63,7 @@ static size_t readHeader(char *data, size_t size, size_t count, void *user) {
   return n;
 }
 
-static int64_t monotonicMs(void) {
+int64_t cscurl_monotonic_ms(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
@@ -104,7 +74,7 @@ static int progress(void *user, curl_off_t dlt, curl_off_t dln, curl_off_t ult, 
   (void)dlt; (void)ult; (void)uln;
   struct CSpriteCurl_Transfer *t = user;
   if (atomic_load(&t->cancelled)) return 1;
-  int64_t now = monotonicMs();
+  int64_t now = cscurl_monotonic_ms();
   if (dln != t->lastDownloaded) {
     t->lastDownloaded = dln;
     t->lastProgressMs = now;
@@ -231,165 +201,3 @@ bool CSpriteCurl_append_header(CSpriteCurl_Transfer *transfer, const char *line)
   transfer->headers = list;
   return curl_easy_setopt(transfer->easy, CURLOPT_HTTPHEADER, list) == CURLE_OK;
 }
-
-static CSpriteCurl_Status classify(struct CSpriteCurl_Transfer *t, CURLcode code) {
-  switch (code) {
-  case CURLE_OK: return CSpriteCurl_StatusOK;
-  case CURLE_UNSUPPORTED_PROTOCOL: case CURLE_URL_MALFORMAT:
-    return CSpriteCurl_StatusUnsupportedURL;
-  case CURLE_FILESIZE_EXCEEDED: return CSpriteCurl_StatusTooLarge;
-  case CURLE_WRITE_ERROR:
-    return t->overCap ? CSpriteCurl_StatusTooLarge : CSpriteCurl_StatusTransportError;
-  case CURLE_ABORTED_BY_CALLBACK:
-    if (atomic_load(&t->cancelled)) return CSpriteCurl_StatusCancelled;
-    return t->stalled ? CSpriteCurl_StatusTimedOut : CSpriteCurl_StatusTransportError;
-  case CURLE_OPERATION_TIMEDOUT: return CSpriteCurl_StatusTimedOut;
-  // A connection that could not be made, or broke before or during the response (a body cut
-  // short is CURLE_PARTIAL_FILE): all worth another attempt.
-  case CURLE_COULDNT_RESOLVE_PROXY: case CURLE_COULDNT_RESOLVE_HOST:
-  case CURLE_COULDNT_CONNECT: case CURLE_GOT_NOTHING: case CURLE_SEND_ERROR:
-  case CURLE_RECV_ERROR: case CURLE_SSL_CONNECT_ERROR: case CURLE_PARTIAL_FILE:
-    return CSpriteCurl_StatusConnectionFailed;
-  case CURLE_OUT_OF_MEMORY: case CURLE_FAILED_INIT: return CSpriteCurl_StatusSetupFailed;
-  default: return CSpriteCurl_StatusTransportError;
-  }
-}
-
-CSpriteCurl_Status CSpriteCurl_transfer_result(CSpriteCurl_Transfer *transfer, int32_t *curlCode,
-                                               char *msg, size_t cap) {
-  CURLcode code = transfer->result;
-  *curlCode = (int32_t)code;
-  if (cap > 0) {
-    const char *text = code == CURLE_OK ? ""
-                       : transfer->errorBuffer[0] ? transfer->errorBuffer
-                                                  : curl_easy_strerror(code);
-    size_t n = strlen(text);
-    if (n >= cap) n = cap - 1;
-    memcpy(msg, text, n);
-    msg[n] = 0;
-  }
-  return classify(transfer, code);
-}
-
-void CSpriteCurl_transfer_abort(CSpriteCurl_Transfer *transfer) {
-  atomic_store(&transfer->cancelled, 1);
-  transfer->result = CURLE_ABORTED_BY_CALLBACK;
-}
-
-
-long CSpriteCurl_get_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongInfo info) {
-  long value = 0;
-  CURLcode code = CURLE_OK;
-  switch (info) {
-  case CSpriteCurl_LongInfoResponseCode:
-    code = curl_easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &value);
-    break;
-  case CSpriteCurl_LongInfoRedirectCount:
-    code = curl_easy_getinfo(transfer->easy, CURLINFO_REDIRECT_COUNT, &value);
-    break;
-  case CSpriteCurl_LongInfoNewConnections:
-    code = curl_easy_getinfo(transfer->easy, CURLINFO_NUM_CONNECTS, &value);
-    break;
-  }
-  return code == CURLE_OK ? value : 0;
-}
-
-static const char *textOf(struct CSpriteCurl_Transfer *t, CSpriteCurl_TextInfo info,
-                          size_t *length) {
-  if (info == CSpriteCurl_TextInfoEffectiveURL) {
-    char *url = NULL;
-    if (curl_easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url) != CURLE_OK || !url) return NULL;
-    *length = strlen(url);
-    return url;
-  }
-  int index = (int)info - 1;
-  if (index < 0 || index >= kHeaderCount || t->headerLength[index] < 0) return NULL;
-  *length = (size_t)t->headerLength[index];
-  return t->header[index];
-}
-
-int64_t CSpriteCurl_text_length(CSpriteCurl_Transfer *transfer, CSpriteCurl_TextInfo info) {
-  size_t length = 0;
-  return textOf(transfer, info, &length) ? (int64_t)length : -1;
-}
-
-size_t CSpriteCurl_copy_text(CSpriteCurl_Transfer *transfer, CSpriteCurl_TextInfo info,
-                             char *out, size_t cap) {
-  size_t length = 0;
-  const char *text = textOf(transfer, info, &length);
-  if (!text) return 0;
-  if (length > cap) length = cap;
-  memcpy(out, text, length);
-  return length;
-}
-
-size_t CSpriteCurl_body_length(CSpriteCurl_Transfer *transfer) { return transfer->length; }
-
-size_t CSpriteCurl_copy_body(CSpriteCurl_Transfer *transfer, uint8_t *out, size_t cap) {
-  size_t n = transfer->length < cap ? transfer->length : cap;
-  if (n) memcpy(out, transfer->body, n);
-  return n;
-}
-
-struct CSpriteCurl_Multi {
-  CURLM *multi;
-};
-
-CSpriteCurl_Multi *CSpriteCurl_multi_new(long maxConnections) {
-  struct CSpriteCurl_Multi *m = calloc(1, sizeof *m);
-  if (!m) return NULL;
-  m->multi = curl_multi_init();
-  if (!m->multi) { free(m); return NULL; }
-  if (maxConnections > 0) curl_multi_setopt(m->multi, CURLMOPT_MAXCONNECTS, maxConnections);
-  return m;
-}
-
-void CSpriteCurl_multi_free(CSpriteCurl_Multi *multi) {
-  if (!multi) return;
-  curl_multi_cleanup(multi->multi);
-  free(multi);
-}
-
-bool CSpriteCurl_multi_add(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *transfer) {
-  transfer->lastDownloaded = 0;
-  transfer->lastProgressMs = monotonicMs();
-  transfer->result = CURLE_FAILED_INIT;
-  return curl_multi_add_handle(multi->multi, transfer->easy) == CURLM_OK;
-}
-
-void CSpriteCurl_multi_remove(CSpriteCurl_Multi *multi, CSpriteCurl_Transfer *transfer) {
-  curl_multi_remove_handle(multi->multi, transfer->easy);
-}
-
-bool CSpriteCurl_multi_perform(CSpriteCurl_Multi *multi) {
-  int running = 0;
-  return curl_multi_perform(multi->multi, &running) == CURLM_OK;
-}
-
-CSpriteCurl_Transfer *CSpriteCurl_multi_next_done(CSpriteCurl_Multi *multi) {
-  int left = 0;
-  CURLMsg *message;
-  while ((message = curl_multi_info_read(multi->multi, &left))) {
-    if (message->msg != CURLMSG_DONE) continue;
-    CURL *easy = message->easy_handle;
-    CURLcode code = message->data.result;
-    struct CSpriteCurl_Transfer *t = NULL;
-    curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&t);
-    curl_multi_remove_handle(multi->multi, easy);  // message is invalid from here on
-    if (!t) continue;
-    t->result = code;
-    return t;
-  }
-  return NULL;
-}
-
-void CSpriteCurl_multi_wait(CSpriteCurl_Multi *multi, int maxWaitMs, bool idle) {
-  long timeout = -1;
-  if (!idle) curl_multi_timeout(multi->multi, &timeout);
-  int wait = maxWaitMs;
-  if (timeout >= 0 && timeout < wait) wait = (int)timeout;
-  if (wait <= 0) return;
-  curl_multi_poll(multi->multi, NULL, 0, wait, NULL);
-}
-
-void CSpriteCurl_multi_wakeup(CSpriteCurl_Multi *multi) { curl_multi_wakeup(multi->multi); }
