@@ -46,22 +46,60 @@ struct OutputRulesTests {
 
   @Test("index.json is written byte for byte in the stable layout")
   func indexBytes() {
+    var colors = BatchIndex.EntryColors(average: "#304050", dominant: "#000000")
+    colors.card = .init(background: "#303030", text: "#ffffff7f")
+    colors.accent = "#0775dc"
+    colors.materialSource = "#0775dc"
+    colors.swatches.vibrant = "#c00000"
     let index = BatchIndex(
       entries: [
-        .init(name: "a", source: "in/a.png", theme: "themes/a.json", average: "#102030", dominant: nil)
+        .init(name: "a", source: "in/a.png", theme: "themes/a.json", average: "#102030", dominant: nil),
+        .init(name: "d", source: "in/d.png", theme: "themes/d.json", colors: colors),
       ],
       errors: [.init(source: "in/b.png", stage: "decode", message: "bad \"x\"\n")],
       skipped: [.init(name: "c", reason: "no front_default sprite")])
     #expect(String(decoding: ThemeEncoder.encode(index), as: UTF8.self) == """
       {
-        "count": 2,
+        "count": 3,
         "entries": [
           {
+            "accent": null,
             "average": "#102030",
+            "card": null,
             "dominant": null,
+            "materialSource": null,
             "name": "a",
             "source": "in/a.png",
+            "swatches": {
+              "darkMuted": null,
+              "darkVibrant": null,
+              "lightMuted": null,
+              "lightVibrant": null,
+              "muted": null,
+              "vibrant": null
+            },
             "theme": "themes/a.json"
+          },
+          {
+            "accent": "#0775dc",
+            "average": "#304050",
+            "card": {
+              "background": "#303030",
+              "text": "#ffffff7f"
+            },
+            "dominant": "#000000",
+            "materialSource": "#0775dc",
+            "name": "d",
+            "source": "in/d.png",
+            "swatches": {
+              "darkMuted": null,
+              "darkVibrant": null,
+              "lightMuted": null,
+              "lightVibrant": null,
+              "muted": null,
+              "vibrant": "#c00000"
+            },
+            "theme": "themes/d.json"
           }
         ],
         "errors": [
