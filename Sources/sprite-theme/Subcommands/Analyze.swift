@@ -11,7 +11,9 @@ struct Analyze: AsyncParsableCommand {
     discussion: """
       Prints the area-average colour over the chosen extent (linear light and encoded sRGB) and \
       over the original app's Core Image seed extent, the palette (most populous first), the six \
-      named swatches with title and body text colours that meet WCAG contrast, and the card. On \
+      named swatches with title and body text colours that meet WCAG contrast, the card, the \
+      accent (the most characteristic chromatic colour) and the source colour of the Material 3 \
+      schemes with their primary colours (see --variant, --contrast and the scheme command). On \
       a terminal each colour is shown as a swatch. With --json prints the theme document instead.
       """)
 

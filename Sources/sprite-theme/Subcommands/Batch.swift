@@ -12,7 +12,8 @@ struct Batch: AsyncParsableCommand {
       Inputs are PNG files, folders (every *.png below them, sorted, hidden entries skipped) \
       or - to read one path per line from standard input. The output directory gets \
       themes/<name>.json, thumbs/<name>-<size>.png (with --thumbnails) and index.json, which \
-      lists every sprite and every failure with its stage and reason. Names are sanitised to \
+      lists every sprite (with its card, accent, swatch and Material source colours, enough to \
+      style a list) and every failure with its stage and reason. Names are sanitised to \
       [a-z0-9._-]; a repeated name gets -2, -3, … in input order.
 
       Files are written atomically, so an interrupted run (Ctrl-C) leaves no partial file and \
