@@ -15,7 +15,8 @@ struct SchemeCommand: AsyncParsableCommand {
       and dark at standard (0), medium (0.5) and high (1) contrast, each with its 49 roles \
       (primary, onPrimary, primaryContainer, ..., surfaceContainerHighest), as \
       material-color-utilities defines them (colour spec 2021), plus the tonal palettes \
-      (primary, secondary, tertiary, neutral, neutral-variant, error at tones 0-100).
+      (primary, secondary, tertiary, neutral, neutral-variant, error at the export's 18 tones \
+      from 0 to 100).
 
       Without --json prints a table, light roles then dark ones, with a swatch beside each colour \
       on a terminal. With --json prints the export's layout: {"seed", "variant", "schemes": \
@@ -23,7 +24,10 @@ struct SchemeCommand: AsyncParsableCommand {
       "dark-high-contrast"}, "palettes"}, colours as #RRGGBB.
 
       A theme file's "material" block holds the light and dark schemes of the sprite's own source \
-      colour; this command shows the schemes of any colour, such as that source.
+      colour; this command shows the schemes of any colour, such as that source:
+
+        sprite-theme scheme --source '#1D5BEE' --variant vibrant
+        sprite-theme scheme --source "$(jq -r .material.source themes/bat.json)" --json
       """)
 
   /// The source colour, as given.
