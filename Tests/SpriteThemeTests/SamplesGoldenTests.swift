@@ -101,4 +101,41 @@ struct JSONSchemaValidatorTests {
     ]
     #expect(!(try Self.failures(lowContrast)).isEmpty)
   }
+
+  @Test("broken accent and material blocks fail: a role missing or unknown, upper case, a bad variant")
+  func brokenMaterialFails() throws {
+    func withScheme(_ change: (inout [String: String]) -> Void) throws -> [String: Any] {
+      var theme = try Self.theme()
+      var material = try #require(theme["material"] as? [String: Any])
+      var schemes = try #require(material["schemes"] as? [String: [String: String]])
+      var light = try #require(schemes["light"])
+      change(&light)
+      schemes["light"] = light
+      material["schemes"] = schemes
+      theme["material"] = material
+      return theme
+    }
+    #expect(try Self.failures(withScheme { _ in }).isEmpty)
+    // Inside `anyOf` (the block or null) the validator reports the alternative, not the member.
+    #expect(!(try Self.failures(withScheme { $0["onPrimary"] = nil })).isEmpty)
+    #expect(!(try Self.failures(withScheme { $0["onPrimaryTint"] = "#000000" })).isEmpty)
+    #expect(!(try Self.failures(withScheme { $0["primary"] = "#4C5C92" })).isEmpty)
+
+    var variant = try Self.theme()
+    var material = try #require(variant["material"] as? [String: Any])
+    material["variant"] = "pastel"
+    variant["material"] = material
+    #expect(!(try Self.failures(variant)).isEmpty)
+    material["variant"] = "vibrant"
+    material["contrastLevel"] = 1.5
+    variant["material"] = material
+    #expect(!(try Self.failures(variant)).isEmpty)
+
+    var accent = try Self.theme()
+    accent["accent"] = ["hex": "#ff0000", "rgb": [255, 0, 0]]
+    #expect(!(try Self.failures(accent)).isEmpty)
+    var missing = try Self.theme()
+    missing["material"] = nil
+    #expect(try Self.failures(missing).contains { $0.message.contains("material") })
+  }
 }
