@@ -44,28 +44,67 @@ extension Theme {
       self.source = opaque.hex
       self.variant = variant.rawValue
       self.contrastLevel = contrastLevel
-      schemes = Schemes(light: Self.hexByRole(colors.light), dark: Self.hexByRole(colors.dark))
-    }
-
-    /// Role name to `#rrggbb` (lower case, as every hex in a theme file).
-    static func hexByRole(_ colors: MaterialColors) -> [String: String] {
-      var roles = [String: String](minimumCapacity: MaterialRole.allCases.count)
-      for role in MaterialRole.allCases { roles[role.name] = colors[role].hex }
-      return roles
+      schemes = Schemes(light: Roles(colors.light), dark: Roles(colors.dark))
     }
   }
 
-  /// A light and a dark scheme: each maps the 49 camelCase role names to `#rrggbb`.
+  /// A light and a dark scheme.
   public struct Schemes: Codable, Hashable, Sendable {
     /// The light scheme's roles.
-    public var light: [String: String]
+    public var light: Roles
     /// The dark scheme's roles.
-    public var dark: [String: String]
+    public var dark: Roles
 
     /// Creates the pair.
-    public init(light: [String: String], dark: [String: String]) {
+    public init(light: Roles, dark: Roles) {
       self.light = light
       self.dark = dark
+    }
+  }
+
+  /// The 49 roles of one scheme as `#rrggbb` (lower case, as every hex in a theme file); in JSON
+  /// an object keyed by the roles' camelCase names.
+  public struct Roles: Codable, Hashable, Sendable {
+    /// One hex colour per role, indexed by ``SpriteMaterial/MaterialRole/rawValue``.
+    public private(set) var hex: [String]
+
+    /// The roles of a scheme's colours.
+    public init(_ colors: MaterialColors) {
+      hex = MaterialRole.allCases.map { colors[$0].hex }
+    }
+
+    /// The hex colour of a role.
+    public subscript(role: MaterialRole) -> String { hex[role.rawValue] }
+
+    /// The hex colour of a role by its camelCase name; nil for an unknown name.
+    public subscript(name: String) -> String? { MaterialRole(name: name).map { self[$0] } }
+
+    /// Role names to hex colours.
+    public var byName: [String: String] {
+      Dictionary(uniqueKeysWithValues: MaterialRole.allCases.map { ($0.name, self[$0]) })
+    }
+
+    /// Reads an object that names every role once.
+    public init(from decoder: any Decoder) throws {
+      let byName = try [String: String](from: decoder)
+      var hex = [String]()
+      for role in MaterialRole.allCases {
+        guard let value = byName[role.name] else {
+          throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "no role \(role.name)"))
+        }
+        hex.append(value)
+      }
+      guard byName.count == hex.count else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "roles other than Material's"))
+      }
+      self.hex = hex
+    }
+
+    /// Writes the object keyed by role name.
+    public func encode(to encoder: any Encoder) throws {
+      try byName.encode(to: encoder)
     }
   }
 }

@@ -59,8 +59,8 @@ struct ThemeMaterialTests {
     #expect(material.variant == variant.rawValue)
     #expect(material.contrastLevel == level)
     let variantName = variant.rawValue
-    #expect(material.schemes.light == (try Self.golden(source, variantName, "light", levelText)))
-    #expect(material.schemes.dark == (try Self.golden(source, variantName, "dark", levelText)))
+    #expect(material.schemes.light.byName == (try Self.golden(source, variantName, "light", levelText)))
+    #expect(material.schemes.dark.byName == (try Self.golden(source, variantName, "dark", levelText)))
   }
 
   @Test("a grey sprite has no accent but a scheme from its own colour; a chromatic one has both")
@@ -121,5 +121,24 @@ struct ThemeMaterialTests {
     let plain = String(describing: ThemePipeline.Configuration())
     #expect(plain != String(describing: ThemePipeline.Configuration(variant: .vibrant)))
     #expect(plain != String(describing: ThemePipeline.Configuration(contrastLevel: 0.5)))
+  }
+
+  @Test("a scheme's roles read back from JSON; a missing or an unknown role is refused")
+  func rolesDecoding() throws {
+    let theme = Self.theme(of: SyntheticSprites.solid(RGBA8(r: 200, g: 40, b: 90), width: 8, height: 8))
+    let roles = try #require(theme.material?.schemes.light)
+    let json = try JSONEncoder().encode(roles)
+    #expect(try JSONDecoder().decode(Theme.Roles.self, from: json) == roles)
+    #expect(roles["primary"] == roles[.primary])
+    var missing = roles.byName
+    missing["onPrimary"] = nil
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Theme.Roles.self, from: JSONEncoder().encode(missing))
+    }
+    var extra = roles.byName
+    extra["sparkle"] = "#ffffff"
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Theme.Roles.self, from: JSONEncoder().encode(extra))
+    }
   }
 }

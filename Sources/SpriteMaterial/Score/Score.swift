@@ -46,7 +46,8 @@ public enum Score {
     }
     guard populationSum > 0 else { return [] }
     var excited = [Double](repeating: 0, count: 360)
-    for hue in 0..<360 {
+    // Only hues that hold a colour add anything (a palette has a few dozen at most).
+    for hue in 0..<360 where huePopulation[hue] > 0 {
       let proportion = huePopulation[hue] / populationSum
       for neighbour in (hue - 14)..<(hue + 16) {
         excited[MaterialMath.sanitizeDegrees(neighbour)] += proportion

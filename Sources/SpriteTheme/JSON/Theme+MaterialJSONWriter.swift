@@ -1,3 +1,5 @@
+import SpriteMaterial
+
 /// The theme's `accent` and `material` members, written as their `Codable` forms with keys in
 /// sorted order.
 extension JSONWriter {
@@ -34,12 +36,15 @@ extension JSONWriter {
   }
 
   /// Writes a scheme's roles, names sorted as `JSONEncoder`'s `.sortedKeys` sorts them.
-  private mutating func writeRoles(_ roles: [String: String]) {
+  private mutating func writeRoles(_ roles: Theme.Roles) {
     beginObject()
-    for (name, hex) in roles.sorted(by: { $0.key < $1.key }) {
-      key(name)
-      value(hex)
+    for role in Self.rolesByName {
+      key(role.name)
+      value(roles[role])
     }
     endObject()
   }
+
+  /// The 49 Material roles, sorted by name.
+  private static let rolesByName = MaterialRole.allCases.sorted { $0.name < $1.name }
 }
