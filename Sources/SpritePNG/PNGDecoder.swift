@@ -67,7 +67,7 @@ public struct PNGDecoder: Sendable {
   }
 
   /// How ``decode(_:path:)`` may read the image data.
-  enum ImageDataPath: Sendable {
+  public enum ImageDataPath: Sendable {
     /// The shim's whole-stream decode when the file's chunks are ordinary (see the shim), else
     /// libpng's row reads. Same pixels and errors either way.
     case fastest
@@ -76,8 +76,9 @@ public struct PNGDecoder: Sendable {
   }
 
   /// Decodes like ``decode(_:)`` along the given path, and reports whether the whole-stream
-  /// path decoded it.
-  func decode(
+  /// path decoded it. ``ImageDataPath/libpngRows`` is the libpng floor `sprite-theme bench`
+  /// compares decoding with.
+  public func decode(
     _ bytes: [UInt8], path: ImageDataPath
   ) throws(PNGDecodingError) -> (image: RGBAImage, usedWholeStream: Bool) {
     let (width, height) = try readHeader(bytes, path: path)

@@ -221,6 +221,19 @@ extension Theme {
       self.height = height
       self.filter = filter
     }
+
+    /// The records of the thumbnails of `image` at `sizes` with `fit`, for the sprite `name`.
+    static func records(
+      of image: RGBAImage, name: String, sizes: [Int], fit: Thumbnail.Fit
+    ) -> [ThumbnailFile] {
+      sizes.map { size in
+        let thumbnail = Thumbnail(size: size, fit: fit)
+        let dimensions = thumbnail.outputSize(width: image.width, height: image.height)
+        return ThumbnailFile(
+          path: "thumbs/\(name)-\(size).png", width: dimensions.width, height: dimensions.height,
+          filter: thumbnail.resolvedFilter(width: image.width, height: image.height).rawValue)
+      }
+    }
   }
 
   /// Rounds a fraction to 6 decimals so documents stay short and stable.

@@ -50,26 +50,46 @@ public struct ThemePipeline: Sendable {
 
   /// The theme of an image already decoded.
   public func theme(of image: RGBAImage, source: Theme.Source) -> Theme {
+    var clock = StageClock.off
+    return theme(of: image, source: source, clock: &clock)
+  }
+
+  /// The theme of an image already decoded, each stage timed on `clock` (`sprite-theme bench`).
+  public func theme(of image: RGBAImage, source: Theme.Source, clock: inout StageClock) -> Theme {
     let extent = configuration.extent
+    let textMode = configuration.textMode
+    let (average, seed, card) = clock.time(.average) {
+      let seed = AreaAverage(of: image, over: .seed)
+      return (
+        Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
+        Theme.Seed(average: seed), Theme.Card(image: image, seed: seed, textMode: textMode)
+      )
+    }
     // One pass over the colours serves both: K for the theme, 16 candidates for the swatches.
-    let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
-      of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
-    let seed = AreaAverage(of: image, over: .seed)
+    let (palette, candidates, swatches) = clock.time(.palette) {
+      let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
+        of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
+      return (
+        palette.entries.map(Theme.PaletteColor.init), candidates,
+        Theme.SwatchSet(Swatches(palette: candidates, textMode: textMode))
+      )
+    }
     // Material's source and accent come from the 16 candidates, so K does not change them.
-    let material = MaterialSource(palette: candidates)
+    let (accent, material) = clock.time(.material) {
+      let material = MaterialSource(palette: candidates)
+      return (
+        material?.accent.map(Theme.Accent.init),
+        material.map {
+          Theme.Material(
+            source: $0.source, variant: configuration.variant,
+            contrastLevel: configuration.contrastLevel)
+        }
+      )
+    }
     return Theme(
-      source: source,
-      average: Theme.Average(extent: extent, average: AreaAverage(of: image, over: extent)),
-      seed: Theme.Seed(average: seed),
-      palette: palette.entries.map(Theme.PaletteColor.init),
-      swatches: Theme.SwatchSet(Swatches(palette: candidates, textMode: configuration.textMode)),
-      card: Theme.Card(image: image, seed: seed, textMode: configuration.textMode),
-      accent: material?.accent.map(Theme.Accent.init),
-      material: material.map {
-        Theme.Material(
-          source: $0.source, variant: configuration.variant,
-          contrastLevel: configuration.contrastLevel)
-      })
+      source: source, average: average, seed: seed,
+      palette: palette, swatches: swatches, card: card,
+      accent: accent, material: material)
   }
 
   /// Swatches are chosen from a palette of this many colours, Android's default, whatever `K` is.
@@ -114,7 +134,7 @@ public struct ThemePipeline: Sendable {
     }
   }
 
-  private func decode(_ bytes: [UInt8], source: String) throws(Error) -> RGBAImage {
+  func decode(_ bytes: [UInt8], source: String) throws(Error) -> RGBAImage {
     do {
       return try PNGDecoder(limits: configuration.limits).decode(bytes)
     } catch {

@@ -102,7 +102,8 @@ enum SpriteJob {
       return .failed(failure(input, stage: error.stage, message: error.reason))
     }
     var theme = sprite.theme
-    theme.thumbnails = thumbnailRecords(of: sprite.image, name: input.name, in: context)
+    theme.thumbnails = Theme.ThumbnailFile.records(
+      of: sprite.image, name: input.name, sizes: options.thumbnailSizes, fit: options.thumbnailFit)
     do throws(ThemeEngine.Fatal) {
       for thumbnail in thumbnails {
         try context.output.write(thumbnail.png, to: context.output.thumbs.appending(thumbnail.file))
@@ -170,19 +171,5 @@ enum SpriteJob {
       files.append(("\(name)-\(size).png", png))
     }
     return files
-  }
-
-  /// The theme's records of the thumbnails: path, the size as written (padded or not) and the
-  /// filter that made each.
-  private static func thumbnailRecords(
-    of image: RGBAImage, name: String, in context: Context
-  ) -> [Theme.ThumbnailFile] {
-    context.options.thumbnailSizes.map { size in
-      let thumbnail = Thumbnail(size: size, fit: context.options.thumbnailFit)
-      let dimensions = thumbnail.outputSize(width: image.width, height: image.height)
-      return Theme.ThumbnailFile(
-        path: "thumbs/\(name)-\(size).png", width: dimensions.width, height: dimensions.height,
-        filter: thumbnail.resolvedFilter(width: image.width, height: image.height).rawValue)
-    }
   }
 }
