@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The `sprite-theme` program: `analyze`, `batch`, `fetch` and `thumbnail`, with help, the
+/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `thumbnail` and `report`, with help, the
 /// version and shell completions from ArgumentParser, and the SPEC's exit codes.
 @main
 struct SpriteThemeCommand: AsyncParsableCommand {
@@ -17,7 +17,7 @@ struct SpriteThemeCommand: AsyncParsableCommand {
       130 interrupted.
       """,
     version: SpriteThemeCommand.version,
-    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self])
+    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self, Report.self])
 
   /// The version `--version` prints.
   static let version = "0.1.0"
