@@ -127,11 +127,11 @@ extension ReportScript {
         tile.setAttribute("data-swatch", entry.name);
         tile.setAttribute("data-sample", "");
         tile.style.backgroundColor = entry.hex;
-        var title = el("b", "", "Title " + ratio(entry.titleContrast));
+        var title = el("b", "", "Title " + entry.titleContrast.toFixed(2));
         title.style.color = entry.title;
-        var body = el("span", "", label + ", body " + ratio(entry.bodyContrast));
+        var body = el("span", "", "body " + entry.bodyContrast.toFixed(2) + ", " + entry.hex);
         body.style.color = entry.body;
-        var about = el("span", "", entry.hex + ", " + percent(entry.population) + " of pixels");
+        var about = el("span", "", label + ", " + percent(entry.population));
         about.style.color = entry.body;
         tile.appendChild(title);
         tile.appendChild(body);

@@ -13,7 +13,7 @@ enum ReportScript {
     // (plus a row above and below) in the document, so 10,000 sprites stay responsive.
     (function () {
       "use strict";
-      var CARD_W = \#(ReportStyle.cardWidth), CARD_H = \#(ReportStyle.cardHeight), GAP = 16;
+      var CARD_W = \#(ReportStyle.cardWidth), CARD_H = \#(ReportStyle.cardHeight), GAP = 12;
       var ROW = CARD_H + GAP, COLUMN = CARD_W + GAP;
       var root = document.documentElement;
       var grid = document.getElementById("grid");
@@ -28,7 +28,7 @@ enum ReportScript {
       var sprites = data.sprites, roles = data.roles;
       var lowerNames = sprites.map(function (s) { return s.name.toLowerCase(); });
       var orders = {};
-      var state = { query: "", sort: "name", columns: 1, list: [] };
+      var state = { query: "", sort: "name", columns: 1, offset: 0, list: [] };
       var drawn = new Map();  // sprite index -> card element
       var pending = false;
 
@@ -73,6 +73,7 @@ enum ReportScript {
 
       function layout() {
         state.columns = Math.max(1, Math.floor((grid.clientWidth + GAP) / COLUMN));
+        state.offset = Math.max(0, Math.floor((grid.clientWidth + GAP - state.columns * COLUMN) / 2));
         var rows = Math.ceil(state.list.length / state.columns);
         grid.style.height = Math.max(0, rows * ROW - GAP) + "px";
       }
@@ -93,7 +94,7 @@ enum ReportScript {
             drawn.set(index, node);
             fragment.appendChild(node);
           }
-          node.style.left = (k % state.columns) * COLUMN + "px";
+          node.style.left = state.offset + (k % state.columns) * COLUMN + "px";
           node.style.top = Math.floor(k / state.columns) * ROW + "px";
           keep.add(index);
         }

@@ -5,7 +5,7 @@ enum ReportStyle {
   /// A card's size in CSS pixels; `report.js` lays the grid out with the same numbers.
   static let cardWidth = 300
   /// See ``cardWidth``.
-  static let cardHeight = 484
+  static let cardHeight = 456
 
   /// The stylesheet.
   static let css = """
@@ -72,8 +72,10 @@ enum ReportStyle {
       font-size: 11px; font-weight: 600; overflow: hidden; white-space: nowrap;
     }
     .swatches { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; flex: none; }
-    .swatch { height: 62px; padding: 3px 8px; border-radius: 6px; overflow: hidden; }
-    .swatch b { display: block; font-size: 19px; font-weight: 700; line-height: 1.25; }
+    .swatch { height: 62px; padding: 3px 6px; border-radius: 6px; overflow: hidden; }
+    .swatch b {
+      display: block; font-size: 19px; font-weight: 700; line-height: 1.25; white-space: nowrap;
+    }
     .swatch span { display: block; font-size: 12px; line-height: 1.3; white-space: nowrap; }
     .swatch.none {
       display: flex; align-items: center; font-size: 12px;
@@ -83,8 +85,8 @@ enum ReportStyle {
     .material h3 { margin: 0 0 4px; font-size: 12px; font-weight: 600; }
     .roles { display: grid; grid-template-columns: repeat(4, 1fr); gap: 4px; }
     .role {
-      height: 30px; padding: 0 6px; border-radius: 6px; font-size: 12px; line-height: 30px;
-      overflow: hidden; white-space: nowrap;
+      height: 30px; padding: 0 4px; border-radius: 6px; font-size: 11px; line-height: 30px;
+      text-align: center; overflow: hidden; white-space: nowrap;
     }
     .strip {
       display: grid; grid-template-columns: repeat(25, 1fr); height: 20px; margin-top: 4px;
