@@ -56,7 +56,10 @@ enum ReportStep {
     if !quiet {
       Diagnostics.write(
         "Report of \(outcome.sprites) sprites written to \(outcome.page)"
-          + (outcome.unreadable.isEmpty ? "." : ", \(outcome.unreadable.count) themes unreadable."))
+          + (outcome.unreadable.isEmpty
+            ? "."
+            : ", \(outcome.unreadable.count) theme\(outcome.unreadable.count == 1 ? "" : "s") "
+              + "unreadable."))
     }
     return !outcome.unreadable.isEmpty
   }
