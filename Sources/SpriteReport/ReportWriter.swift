@@ -87,7 +87,8 @@ public enum ReportWriter {
     } catch {
       throw fail("index.json is not an index: \(ThemeLoader.reason(error))")
     }
-    guard FileManager.default.fileExists(atPath: join(directory, "themes"), isDirectory: &isDirectory),
+    guard
+      FileManager.default.fileExists(atPath: join(directory, "themes"), isDirectory: &isDirectory),
       isDirectory.boolValue
     else { throw fail("no themes/ folder") }
     return index

@@ -28,11 +28,13 @@ enum ThemeLoader {
       throw Unreadable(description: "not a theme file: \(reason(error))")
     }
     guard theme.schema == ThemeFileView.schemaIdentifier else {
-      throw Unreadable(description: "schema is \(theme.schema), not \(ThemeFileView.schemaIdentifier)")
+      throw Unreadable(
+        description: "schema is \(theme.schema), not \(ThemeFileView.schemaIdentifier)")
     }
     do {
       return try ReportSprite(
-        name: entry.name, theme: theme, image: picture(theme, base: base, reportFolder: reportFolder))
+        name: entry.name, theme: theme,
+        image: picture(theme, base: base, reportFolder: reportFolder))
     } catch {
       throw Unreadable(description: error.description)
     }

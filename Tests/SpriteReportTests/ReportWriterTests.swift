@@ -53,7 +53,8 @@ struct ReportWriterTests {
       let themeSwatches = try #require(theme["swatches"] as? [String: Any])
       for swatch in swatches {
         let key = try #require(swatch["name"] as? String)
-        #expect(swatch["hex"] as? String == (themeSwatches[key] as? [String: Any])?["hex"] as? String)
+        #expect(
+          swatch["hex"] as? String == (themeSwatches[key] as? [String: Any])?["hex"] as? String)
       }
       if let material = theme["material"] as? [String: Any] {
         withMaterial += 1
@@ -123,7 +124,8 @@ struct ReportWriterTests {
     try JSONSerialization.data(withJSONObject: index).write(to: indexURL)
     let outcome = try ReportWriter.write(directory: fixture.url.path)
     #expect(outcome.sprites == 1)
-    #expect(outcome.unreadable.map(\.description) == ["themes/../../outside.json: not a file in themes/"])
+    #expect(
+      outcome.unreadable.map(\.description) == ["themes/../../outside.json: not a file in themes/"])
   }
 
   @Test("a folder without index.json or themes/ is not an output directory, named in one line")
@@ -133,7 +135,10 @@ struct ReportWriterTests {
     #expect(throws: ReportError.notAnOutputDirectory(path: missing, reason: "no such folder")) {
       try ReportWriter.write(directory: missing)
     }
-    #expect(throws: ReportError.notAnOutputDirectory(path: directory.url.path, reason: "no readable index.json")) {
+    #expect(
+      throws: ReportError.notAnOutputDirectory(
+        path: directory.url.path, reason: "no readable index.json")
+    ) {
       try ReportWriter.write(directory: directory.url.path)
     }
     try Data("{\"entries\": 3}".utf8).write(to: directory.url.appendingPathComponent("index.json"))
@@ -146,7 +151,10 @@ struct ReportWriterTests {
     }
     let fixture = try ReportFixtures.write(into: directory.url, count: 1)
     try FileManager.default.removeItem(at: fixture.url.appendingPathComponent("themes"))
-    #expect(throws: ReportError.notAnOutputDirectory(path: directory.url.path, reason: "no themes/ folder")) {
+    #expect(
+      throws: ReportError.notAnOutputDirectory(
+        path: directory.url.path, reason: "no themes/ folder")
+    ) {
       try ReportWriter.write(directory: directory.url.path)
     }
   }
@@ -157,7 +165,8 @@ struct ReportWriterTests {
     let out = directory.url.appendingPathComponent("a <b> & \"c\" 'd'")
     let fixture = try ReportFixtures.write(into: out, count: 1)
     _ = try ReportWriter.write(directory: fixture.url.path)
-    let page = try String(contentsOf: out.appendingPathComponent("report/index.html"), encoding: .utf8)
+    let page = try String(
+      contentsOf: out.appendingPathComponent("report/index.html"), encoding: .utf8)
     #expect(page.contains("Sprite report: a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;</title>"))
     #expect(!page.contains("<b>"))
     #expect(try Self.data(in: out)["title"] as? String == "a <b> & \"c\" 'd'")
@@ -166,7 +175,8 @@ struct ReportWriterTests {
   @Test("a source path with spaces, # and ? becomes a percent-encoded relative URL")
   func sourceURLs() throws {
     let directory = try TemporaryDirectory()
-    let fixture = try ReportFixtures.write(into: directory.url.appendingPathComponent("out"), count: 2)
+    let fixture = try ReportFixtures.write(
+      into: directory.url.appendingPathComponent("out"), count: 2)
     let odd = directory.url.appendingPathComponent("my sprites/a#b?c%d é.png")
     try FileManager.default.createDirectory(
       at: odd.deletingLastPathComponent(), withIntermediateDirectories: true)

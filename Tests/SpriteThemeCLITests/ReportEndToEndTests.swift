@@ -41,7 +41,8 @@ struct ReportEndToEndTests {
       result.stderr.split(separator: "\n").first
         == "Error: \(directory.url.path): not an output directory of batch or fetch (no readable index.json)"
     )
-    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("report").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("report").path))
   }
 
   @Test("report with an unreadable theme: the page shows the others, the theme named, exit 1")
@@ -55,9 +56,13 @@ struct ReportEndToEndTests {
     #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 2, "\(result.stderr)")
-    #expect(lines.first?.hasPrefix("sprite-theme: error: themes/\(name).json: not a theme file") == true)
-    #expect(lines.last == "Report of 2 sprites written to \(out.path)/report/index.html, 1 theme unreadable.")
-    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report/index.html").path))
+    #expect(
+      lines.first?.hasPrefix("sprite-theme: error: themes/\(name).json: not a theme file") == true)
+    #expect(
+      lines.last
+        == "Report of 2 sprites written to \(out.path)/report/index.html, 1 theme unreadable.")
+    #expect(
+      FileManager.default.fileExists(atPath: out.appendingPathComponent("report/index.html").path))
   }
 
   @Test("report where the report folder cannot be made: exit 3")
@@ -68,6 +73,9 @@ struct ReportEndToEndTests {
     try Data().write(to: out.appendingPathComponent("report"))
     let result = try await BuiltBinary.run(["report", out.path])
     #expect(result.status == 3)
-    #expect(result.stderr == "sprite-theme: error: \(out.path)/report: cannot write the report (cannot create the folder)\n")
+    #expect(
+      result.stderr
+        == "sprite-theme: error: \(out.path)/report: cannot write the report (cannot create the folder)\n"
+    )
   }
 }

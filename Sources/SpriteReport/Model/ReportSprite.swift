@@ -124,7 +124,8 @@ extension ReportSprite {
       self.light = light
       self.dark = dark
     }
-    let key = (theme.card?.background ?? theme.average?.hex ?? theme.dominant?.hex)
+    let key =
+      (theme.card?.background ?? theme.average?.hex ?? theme.dominant?.hex)
       .flatMap(HexColor.init)?.oklch ?? (l: 0, c: 0, h: 0)
     lightness = (key.l * 10_000).rounded() / 10_000
     chroma = (key.c * 10_000).rounded() / 10_000

@@ -47,8 +47,10 @@ enum BrowserCheck {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments =
-      [scripts.appendingPathComponent("with-browser.sh").path, venv.path,
-       scripts.appendingPathComponent(script).path] + arguments
+      [
+        scripts.appendingPathComponent("with-browser.sh").path, venv.path,
+        scripts.appendingPathComponent(script).path,
+      ] + arguments
     process.currentDirectoryURL = Fixtures.packageRoot
     process.standardOutput = out
     process.standardError = err

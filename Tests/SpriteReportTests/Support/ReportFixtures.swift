@@ -24,8 +24,9 @@ enum ReportFixtures {
     let sampleFiles = try FileManager.default.contentsOfDirectory(atPath: samples.path)
       .filter { $0.hasSuffix(".json") }.sorted()
     let themes = try sampleFiles.enumerated().map { i, file in
-      var theme = try JSONSerialization.jsonObject(
-        with: Data(contentsOf: samples.appendingPathComponent(file))) as! [String: Any]
+      var theme =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: samples.appendingPathComponent(file))) as! [String: Any]
       addMaterial(to: &theme, index: i)
       return (String(file.dropLast(5)), theme)
     }
@@ -65,7 +66,9 @@ enum ReportFixtures {
     if broken {
       try Data("{\"schema\": \"spritetheme/theme@1\", \"source\": ".utf8)
         .write(to: folder.appendingPathComponent("themes/zz-broken.json"))
-      entries.append(["name": "zz-broken", "source": "zz-broken.png", "theme": "themes/zz-broken.json"])
+      entries.append([
+        "name": "zz-broken", "source": "zz-broken.png", "theme": "themes/zz-broken.json",
+      ])
       names.append("zz-broken")
       errors.append(["source": "sprites/<bad>.png", "stage": "decode", "message": "not a PNG file"])
     }
