@@ -1,6 +1,6 @@
 """Checks a sprite-theme report (SPEC section 12) in headless Chromium with the network off.
 
-usage: check_report.py DIR [--screenshot PNG] [--query TEXT]...
+usage: check_report.py DIR [--query TEXT]...
 
 DIR is a batch/fetch output directory holding report/index.html. The expected colours come
 from DIR/index.json and DIR/themes/*.json, read here with the json module (not the program's
@@ -259,7 +259,6 @@ def check_contrast(driver, mode):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("directory", type=pathlib.Path)
-    parser.add_argument("--screenshot", type=pathlib.Path)
     parser.add_argument("--query", action="append", default=[])
     args = parser.parse_args()
     directory = args.directory.resolve()
@@ -273,10 +272,6 @@ def main():
         wait_ready(driver)
         result["firstCardsMs"] = round(driver.execute_script("return window.reportFirstCardsAt"), 1)
         result["readyWallMs"] = round((time.time() - started) * 1000, 1)
-        if args.screenshot:
-            driver.execute_script("document.querySelectorAll('img').forEach(i => i.decode && i.decode())")
-            time.sleep(0.5)
-            driver.save_screenshot(str(args.screenshot))
         mode = driver.execute_script("return document.documentElement.dataset.mode")
         if mode != "light":
             problem(f"the page starts in {mode} mode in a light browser")
