@@ -8,10 +8,19 @@ import Testing
 struct ParsingTests {
   typealias P = CommandLineParsing
 
-  @Test("the root has the four subcommands, in the order help lists them")
+  @Test("the root has the five subcommands, in the order help lists them")
   func subcommands() {
     let names = SpriteThemeCommand.configuration.subcommands.map { $0.configuration.commandName }
-    #expect(names == ["analyze", "batch", "fetch", "thumbnail"])
+    #expect(names == ["analyze", "batch", "fetch", "thumbnail", "report"])
+  }
+
+  @Test("report takes one folder and --quiet; batch takes --report")
+  func reportParses() throws {
+    let report = try P.command(["report", "out", "-q"], as: Report.self)
+    #expect(report.directory == "out" && report.quiet)
+    let batch = try P.command(["batch", "a.png", "--out", "o", "--report"], as: Batch.self)
+    #expect(batch.writeReport)
+    #expect(try !P.command(["batch", "a.png", "--out", "o"], as: Batch.self).writeReport)
   }
 
   @Test("analyze takes a file, --json and every extent spelling")

@@ -64,6 +64,7 @@ enum ReportScript {
         count.textContent = (query ? state.list.length + " of " : "") + sprites.length
           + (sprites.length === 1 ? " sprite" : " sprites");
         empty.hidden = state.list.length > 0;
+        if (sprites.length === 0) empty.textContent = "This output directory has no sprites.";
       }
 
       function clear() {
