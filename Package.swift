@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SpriteCore", targets: ["SpriteCore"]),
     .library(name: "SpritePNG", targets: ["SpritePNG"]),
     .library(name: "SpriteMaterial", targets: ["SpriteMaterial"]),
+    .library(name: "SpriteReport", targets: ["SpriteReport"]),
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
@@ -61,6 +62,13 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       exclude: ["Schemas"]),
+    // The visual report: a static page (HTML, CSS, JS and one data file) over an output
+    // directory's theme files; reads themes through its own `Decodable` view, never the engine.
+    .target(
+      name: "SpriteReport",
+      dependencies: [
+        "SpriteCore", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
     .target(
       name: "SpriteThemeFetch",
@@ -71,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
@@ -99,6 +107,10 @@ let package = Package(
         "SpriteThemeFetch", "SpriteTheme", "SpriteFetch", "SpritePNG", "SpriteCore",
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    .testTarget(
+      name: "SpriteReportTests",
+      dependencies: ["SpriteReport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
+      exclude: ["Scripts"]),
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [

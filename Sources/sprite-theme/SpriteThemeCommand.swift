@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme` and `thumbnail`, with help, the
-/// version and shell completions from ArgumentParser, and the SPEC's exit codes.
+/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail` and `report`,
+/// with help, the version and shell completions from ArgumentParser, and the SPEC's exit codes.
 @main
 struct SpriteThemeCommand: AsyncParsableCommand {
   /// The root's help texts, version and subcommands.
@@ -18,7 +18,7 @@ struct SpriteThemeCommand: AsyncParsableCommand {
       """,
     version: SpriteThemeCommand.version,
     subcommands: [
-      Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self,
+      Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self, Report.self,
     ])
 
   /// The version `--version` prints.

@@ -15,6 +15,7 @@ struct HelpTests {
     ("fetch", Fetch.self),
     ("scheme", SchemeCommand.self),
     ("thumbnail", ThumbnailCommand.self),
+    ("report", Report.self),
   ]
 
   /// The help of `command` as the program prints it, wrapped to `columns`.
@@ -33,7 +34,9 @@ struct HelpTests {
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
     let root = Self.help(SpriteThemeCommand.self, columns: 100)
     #expect(root.contains("Exit codes"))
-    for name in ["analyze", "batch", "fetch", "scheme", "thumbnail"] { #expect(root.contains("  \(name)  ")) }
+    for name in ["analyze", "batch", "fetch", "scheme", "thumbnail", "report"] {
+      #expect(root.contains("  \(name)  "))
+    }
     for (name, command) in Self.commands.dropFirst() {
       #expect(Self.help(command, columns: 100).contains("USAGE: sprite-theme \(name) "))
     }

@@ -9,10 +9,10 @@ import Testing
 struct ParsingTests {
   typealias P = CommandLineParsing
 
-  @Test("the root has the five subcommands, in the order help lists them")
+  @Test("the root has its subcommands, in the order help lists them")
   func subcommands() {
     let names = SpriteThemeCommand.configuration.subcommands.map { $0.configuration.commandName }
-    #expect(names == ["analyze", "batch", "fetch", "scheme", "thumbnail"])
+    #expect(names == ["analyze", "batch", "fetch", "scheme", "thumbnail", "report"])
   }
 
   @Test("analyze, batch and fetch take --variant and --contrast into the pipeline; defaults otherwise")
@@ -33,6 +33,15 @@ struct ParsingTests {
     #expect(plain.analysis.pipeline.configuration.contrastLevel == 0)
     let scheme = try P.command(["scheme", "--source", "#b33b15", "--variant", "content", "--json"], as: SchemeCommand.self)
     #expect(scheme.variant == .content && scheme.json && scheme.source == "#b33b15")
+  }
+
+  @Test("report takes one folder and --quiet; batch takes --report")
+  func reportParses() throws {
+    let report = try P.command(["report", "out", "-q"], as: Report.self)
+    #expect(report.directory == "out" && report.quiet)
+    let batch = try P.command(["batch", "a.png", "--out", "o", "--report"], as: Batch.self)
+    #expect(batch.writeReport)
+    #expect(try !P.command(["batch", "a.png", "--out", "o"], as: Batch.self).writeReport)
   }
 
   @Test("analyze takes a file, --json and every extent spelling")

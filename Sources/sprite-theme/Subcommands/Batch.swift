@@ -57,6 +57,12 @@ struct Batch: AsyncParsableCommand {
         + "(a number, or with K, M or G).", valueName: "bytes"))
   var maxMemory = ByteCount(ThemeEngine.defaultMaxMemory)
 
+  /// Whether to write the HTML report (`<out>/report/index.html`, see `report`) after the run.
+  @Flag(
+    name: .customLong("report"),
+    help: "After the run, write the HTML report to DIR/report/index.html (see 'report').")
+  var writeReport = false
+
   /// Redo every input, even one whose theme is up to date.
   @Flag(help: "Redo every input, even one whose theme is up to date.")
   var force = false
@@ -101,6 +107,11 @@ struct Batch: AsyncParsableCommand {
       return (index, collected.count, false)
     }
     let upToDate = counts.latest.upToDate
+    // The report shows the run's failures too, so it comes before they end the run (exit 1).
+    var reportFailed = false
+    if writeReport, !interrupted {
+      reportFailed = try ReportStep.run(directory: outputDirectory, quiet: progressOptions.quiet)
+    }
     try OutputRun.finish(
       index: index, interrupted: interrupted,
       interruption: "interrupted after \(index.count) of \(total) inputs",
@@ -108,6 +119,7 @@ struct Batch: AsyncParsableCommand {
         + (upToDate > 0 ? " (\(upToDate) up to date, kept)" : "")
         + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
+    if reportFailed { throw ExitCode.inputFailed }
   }
 }
 

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Reads one sprite's theme file for the report and picks its picture.
+enum ThemeLoader {
+  /// A theme that cannot be shown, with a one-line reason.
+  struct Unreadable: Error, CustomStringConvertible {
+    /// Why.
+    var description: String
+  }
+
+  /// The report record of an index entry. `base` is the output directory and `reportFolder`
+  /// the page's folder, both as from ``ReportPaths/absolute(_:)``.
+  static func sprite(_ entry: IndexFileView.Entry, base: [String], reportFolder: [String])
+    throws(Unreadable) -> ReportSprite
+  {
+    let parts = entry.theme.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "themes", parts[1].hasSuffix(".json"),
+      !parts[1].hasPrefix(".")
+    else { throw Unreadable(description: "not a file in themes/") }
+    let path = "/" + (base + parts.map(String.init)).joined(separator: "/")
+    guard let bytes = FileManager.default.contents(atPath: path) else {
+      throw Unreadable(description: "cannot be read")
+    }
+    let theme: ThemeFileView
+    do {
+      theme = try JSONDecoder().decode(ThemeFileView.self, from: bytes)
+    } catch {
+      throw Unreadable(description: "not a theme file: \(reason(error))")
+    }
+    guard theme.schema == ThemeFileView.schemaIdentifier else {
+      throw Unreadable(
+        description: "schema is \(theme.schema), not \(ThemeFileView.schemaIdentifier)")
+    }
+    do {
+      return try ReportSprite(
+        name: entry.name, theme: theme,
+        image: picture(theme, base: base, reportFolder: reportFolder))
+    } catch {
+      throw Unreadable(description: error.description)
+    }
+  }
+
+  /// The largest thumbnail that is there, else the source PNG when it is a local file that is
+  /// there (its path taken as given, relative to the current directory), else nil.
+  static func picture(_ theme: ThemeFileView, base: [String], reportFolder: [String])
+    -> ReportImage?
+  {
+    for thumbnail in theme.thumbnails.sorted(by: { $0.width > $1.width }) {
+      let parts = thumbnail.path.split(separator: "/").map(String.init)
+      guard parts.count == 2, parts[0] == "thumbs", !parts.contains(".."),
+        ReportPaths.isReadableFile(base + parts)
+      else { continue }
+      return ReportImage(
+        url: ReportPaths.relativeURL(to: base + parts, from: reportFolder),
+        width: thumbnail.width, height: thumbnail.height)
+    }
+    guard let source = theme.source.path else { return nil }
+    let file = ReportPaths.absolute(source)
+    guard ReportPaths.isReadableFile(file) else { return nil }
+    return ReportImage(
+      url: ReportPaths.relativeURL(to: file, from: reportFolder), width: theme.source.width,
+      height: theme.source.height)
+  }
+
+  /// A decoding error in one line: the key path and what was wrong.
+  static func reason(_ error: any Error) -> String {
+    guard let decoding = error as? DecodingError else { return "\(error)" }
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      return keys.isEmpty ? "" : keys.joined(separator: ".") + ": "
+    }
+    switch decoding {
+    case .keyNotFound(let key, let context):
+      return path(context) + "missing key \(key.stringValue)"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return path(context) + context.debugDescription
+    case .dataCorrupted(let context):
+      return path(context) + "not valid JSON"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}
