@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Takes docs/report-samples.png, the README's picture of the report: `batch samples/sprites
+# Takes examples/report-samples.png, the README's picture of the report: `batch samples/sprites
 # --thumbnails 32,96 --report` into a temporary folder, then a 1280x800 screenshot of the page in
 # headless Chromium with the network off (the browser test's harness in
 # Tests/SpriteReportTests/Scripts; Selenium and Pillow go into a throwaway venv). Installs missing
@@ -12,7 +12,7 @@ bin="$(swift build --show-bin-path)/sprite-theme"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$bin" batch samples/sprites --out "$work/samples" --thumbnails 32,96 --report --quiet
-mkdir -p docs
+mkdir -p examples
 PIP_EXTRA=pillow Tests/SpriteReportTests/Scripts/with-browser.sh "$work/venv" \
   Tests/SpriteReportTests/Scripts/screenshot.py "$work/samples/report/index.html" \
-  docs/report-samples.png "${1:-1280x800}"
+  examples/report-samples.png "${1:-1280x800}"
