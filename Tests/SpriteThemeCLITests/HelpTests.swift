@@ -16,6 +16,7 @@ struct HelpTests {
     ("scheme", SchemeCommand.self),
     ("thumbnail", ThumbnailCommand.self),
     ("report", Report.self),
+    ("bench", Bench.self),
   ]
 
   /// The help of `command` as the program prints it, wrapped to `columns`.
@@ -34,7 +35,7 @@ struct HelpTests {
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
     let root = Self.help(SpriteThemeCommand.self, columns: 100)
     #expect(root.contains("Exit codes"))
-    for name in ["analyze", "batch", "fetch", "scheme", "thumbnail", "report"] {
+    for name in ["analyze", "batch", "fetch", "scheme", "thumbnail", "report", "bench"] {
       #expect(root.contains("  \(name)  "))
     }
     for (name, command) in Self.commands.dropFirst() {
