@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SpriteCore", targets: ["SpriteCore"]),
     .library(name: "SpritePNG", targets: ["SpritePNG"]),
     .library(name: "SpriteMaterial", targets: ["SpriteMaterial"]),
+    .library(name: "SpriteExport", targets: ["SpriteExport"]),
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
   dependencies: [
@@ -61,6 +62,14 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       exclude: ["Schemas"]),
+    // Front-end exports (CSS, DTCG, Android, asset catalogs, SwiftUI, Compose, Flutter, ...)
+    // from theme files; reads themes through its own `Decodable` view, never the engine.
+    .target(
+      name: "SpriteExport",
+      dependencies: [
+        "SpriteCore", "SpriteMaterial", "SpriteFiles",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
     .target(
       name: "SpriteThemeFetch",
@@ -71,7 +80,7 @@ let package = Package(
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteExport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
@@ -98,6 +107,10 @@ let package = Package(
         "SpriteThemeFetch", "SpriteTheme", "SpriteFetch", "SpritePNG", "SpriteCore",
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    .testTarget(
+      name: "SpriteExportTests",
+      dependencies: ["SpriteExport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
+      exclude: ["Browser"]),
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [

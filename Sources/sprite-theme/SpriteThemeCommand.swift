@@ -17,7 +17,7 @@ struct SpriteThemeCommand: AsyncParsableCommand {
       130 interrupted.
       """,
     version: SpriteThemeCommand.version,
-    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self])
+    subcommands: [Analyze.self, Batch.self, Fetch.self, ThumbnailCommand.self, Export.self])
 
   /// The version `--version` prints.
   static let version = "0.1.0"

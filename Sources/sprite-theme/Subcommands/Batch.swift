@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpriteExport
 import SpriteTheme
 import Synchronization
 
@@ -52,6 +53,15 @@ struct Batch: AsyncParsableCommand {
         + "(a number, or with K, M or G).", valueName: "bytes"))
   var maxMemory = ByteCount(ThemeEngine.defaultMaxMemory)
 
+  /// Front-end formats to write to `<out>/exports/<format>/` after the run, if any.
+  @Option(
+    name: .customLong("export"),
+    help: ArgumentHelp(
+      "After the run, write these front-end formats to DIR/exports/<format>/ (see 'export'): "
+        + "\(ExportFormat.names), or all.", valueName: "list"),
+    transform: ExportFormats.parse)
+  var exportFormats: [ExportFormat] = []
+
   /// Redo every input, even one whose theme is up to date.
   @Flag(help: "Redo every input, even one whose theme is up to date.")
   var force = false
@@ -94,6 +104,12 @@ struct Batch: AsyncParsableCommand {
       return (index, collected.count, false)
     }
     let upToDate = counts.latest.upToDate
+    var exportFailed = false
+    if !interrupted, !exportFormats.isEmpty {
+      exportFailed = try ExportFormats.run(
+        themeFiles: index.entries.map { "\(outputDirectory)/\($0.theme)" },
+        formats: exportFormats, to: "\(outputDirectory)/exports", quiet: progressOptions.quiet)
+    }
     try OutputRun.finish(
       index: index, interrupted: interrupted,
       interruption: "interrupted after \(index.count) of \(total) inputs",
@@ -101,6 +117,7 @@ struct Batch: AsyncParsableCommand {
         + (upToDate > 0 ? " (\(upToDate) up to date, kept)" : "")
         + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
+    if exportFailed { throw ExitCode.inputFailed }
   }
 }
 
