@@ -110,7 +110,7 @@ let package = Package(
     .testTarget(
       name: "SpriteExportTests",
       dependencies: ["SpriteExport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
-      exclude: ["Browser"]),
+      exclude: ["Scripts"]),
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [

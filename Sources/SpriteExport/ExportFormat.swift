@@ -62,6 +62,10 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
 public struct UnknownFormat: Error, Hashable, Sendable, CustomStringConvertible {
   /// The word as given.
   public var name: String
+
+  /// The error for `name`.
+  public init(name: String) { self.name = name }
+
   /// `unknown export format 'x' (known: dtcg, css, ...)`.
   public var description: String {
     "unknown export format '\(name)' (known: \(ExportFormat.names), or all)"
