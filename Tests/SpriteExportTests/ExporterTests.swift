@@ -1,0 +1,70 @@
+import Foundation
+import SpriteExport
+import Testing
+import _SpriteTestSupport
+
+@Suite("The exporter: deterministic bytes, failures per file, folders of themes")
+struct ExporterTests {
+  /// Every file under `folder` with its bytes, by relative path.
+  static func snapshot(_ folder: URL) throws -> [String: Data] {
+    var files = [String: Data]()
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)!
+    while let path = enumerator.nextObject() as? String {
+      let url = folder.appendingPathComponent(path)
+      var isFolder: ObjCBool = false
+      FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      if !isFolder.boolValue { files[path] = try Data(contentsOf: url) }
+    }
+    return files
+  }
+
+  @Test("the same themes in any order, or as a folder, give byte-identical files")
+  func deterministic() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let scratch = try TemporaryDirectory()
+    let (themes, failures) = ThemeExporter.load(
+      ThemeExporter.themeFiles(in: [catalogue.themes.path]).reversed())
+    #expect(failures.isEmpty && themes.count == catalogue.themeFiles.count)
+    try ThemeExporter.write(themes, formats: ExportFormat.allCases, to: scratch.url.path)
+    let again = try Self.snapshot(scratch.url)
+    #expect(again == (try Self.snapshot(catalogue.root)))
+    // No temporary file left behind.
+    #expect(!again.keys.contains { $0.split(separator: "/").last!.hasPrefix(".") })
+  }
+
+  @Test("an unreadable or invalid file fails alone, named; the others are exported")
+  func failuresPerFile() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let scratch = try TemporaryDirectory()
+    let broken = scratch.url.appendingPathComponent("broken.json")
+    try Data("{\"schema\": ".utf8).write(to: broken)
+    let missing = scratch.url.appendingPathComponent("missing.json").path
+    let paths = [broken.path, catalogue.themeFiles[0].path, missing]
+    let (themes, failures) = ThemeExporter.load(paths)
+    #expect(themes.count == 1)
+    #expect(failures.map(\.path) == [broken.path, missing])
+    #expect(failures[0].description == "\(broken.path): invalid theme: not valid JSON")
+    #expect(failures[1].description == "\(missing): cannot read: no such file")
+  }
+
+  @Test("a folder with themes/ inside (an output directory) exports its themes")
+  func outputDirectory() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let parent = catalogue.themes.deletingLastPathComponent().path
+    #expect(ThemeExporter.themeFiles(in: [parent]) == catalogue.themeFiles.map(\.path))
+  }
+
+  @Test("a file that cannot be written is a write failure naming it")
+  func writeFailure() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let scratch = try TemporaryDirectory()
+    let blocker = scratch.url.appendingPathComponent("css")
+    try Data().write(to: blocker)  // a file where the css folder should go
+    let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(2).map(\.path))
+    #expect {
+      try ThemeExporter.write(themes, formats: [.css], to: scratch.url.path)
+    } throws: { error in
+      "\(error)".contains(blocker.path)
+    }
+  }
+}
