@@ -14,6 +14,7 @@ struct HelpTests {
     ("batch", Batch.self),
     ("fetch", Fetch.self),
     ("thumbnail", ThumbnailCommand.self),
+    ("export", Export.self),
   ]
 
   /// The help of `command` as the program prints it, wrapped to `columns`.
@@ -32,7 +33,7 @@ struct HelpTests {
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
     let root = Self.help(SpriteThemeCommand.self, columns: 100)
     #expect(root.contains("Exit codes"))
-    for name in ["analyze", "batch", "fetch", "thumbnail"] { #expect(root.contains("  \(name)  ")) }
+    for name in ["analyze", "batch", "fetch", "thumbnail", "export"] { #expect(root.contains("  \(name)  ")) }
     for (name, command) in Self.commands.dropFirst() {
       #expect(Self.help(command, columns: 100).contains("USAGE: sprite-theme \(name) "))
     }

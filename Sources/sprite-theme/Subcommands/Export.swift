@@ -12,7 +12,7 @@ struct Export: ParsableCommand {
       themes/ folder, so an output directory of batch or fetch works as it is) and writes each \
       format to DIR/<format>/, one set for the whole catalogue and, for dtcg, one file per \
       sprite. A sprite is named after its theme file; names are spelled in each platform's \
-      convention, made unique within a file (-2, -3, ... in name order) and never a keyword.
+      convention, made unique within a file (2, 3, ... appended, in name order) and never a keyword.
 
       Formats: dtcg (Design Tokens 2025.10: <name>.tokens.json, sprites.tokens.json), css \
       (sprites.css: .sprite-<name> { --sprite-card; --md-sys-color-<role> }, dark roles under \
