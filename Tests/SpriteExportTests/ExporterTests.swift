@@ -68,3 +68,42 @@ struct ExporterTests {
     }
   }
 }
+
+@Suite("README: the front-end examples name what the exports write")
+struct ReadmeExportExamplesTests {
+  @Test("every name in the CSS, Android and SwiftUI examples exists in an export of a theme")
+  func readmeNames() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let readme = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    // The README's sprite, exported from its sample theme with the Material block added.
+    let scratch = try TemporaryDirectory()
+    let source = catalogue.themes.appendingPathComponent("crawl-blue-dragon.json")
+    let (themes, _) = ThemeExporter.load([source.path])
+    try ThemeExporter.write(themes, formats: [.css, .android, .swiftui, .ios], to: scratch.url.path)
+    func text(_ path: String) throws -> String {
+      try String(contentsOf: scratch.url.appendingPathComponent(path), encoding: .utf8)
+    }
+    let css = try text("css/sprites.css")
+    for name in ["sprite-crawl-blue-dragon", "--sprite-card", "--sprite-card-text",
+                 "--md-sys-color-primary", "--md-sys-color-on-primary"] {
+      #expect(readme.contains(name) && css.contains(name), "\(name)")
+    }
+    let android = try text("android/values/colors.xml")
+    for name in ["crawl_blue_dragon_card", "crawl_blue_dragon_card_text",
+                 "crawl_blue_dragon_primary", "crawl_blue_dragon_on_primary"] {
+      #expect(readme.contains("@color/\(name)\"") && android.contains("name=\"\(name)\""))
+    }
+    let swift = try text("swiftui/SpriteColors.swift")
+    for path in ["CrawlBlueDragon.card", "CrawlBlueDragon.cardText", "CrawlBlueDragon.Dark.primary",
+                 "CrawlBlueDragon.Light.primary"] {
+      #expect(readme.contains("SpriteColors.\(path)"))
+      let parts = path.split(separator: ".")
+      #expect(swift.contains("public static let \(parts.last!) = "))
+    }
+    #expect(readme.contains("Color(\"CrawlBlueDragonPrimary\")"))
+    #expect(FileManager.default.fileExists(
+      atPath: scratch.url.appendingPathComponent(
+        "ios/Sprites.xcassets/CrawlBlueDragonPrimary.colorset/Contents.json").path))
+  }
+}
