@@ -87,7 +87,8 @@ public enum ThemeExporter {
     format.writer.files(for: themes)
   }
 
-  /// Writes every format's files under `directory/<format>/`; returns how many files.
+  /// Writes every format's files under `directory/<format>/` (each atomically; one that already
+  /// has the same bytes is not rewritten); returns how many files the formats have.
   ///
   /// - Throws: ``WriteFailure`` for the first folder or file that could not be written.
   @discardableResult
@@ -108,6 +109,14 @@ public enum ThemeExporter {
           } catch {
             throw WriteFailure(path: folder, reason: Self.reason(error))
           }
+        }
+        // A file that already holds these bytes is left alone: re-runs cost reads, not writes,
+        // and build tools see no change.
+        if let existing = FileManager.default.contents(atPath: path),
+          existing.elementsEqual(file.bytes)
+        {
+          count += 1
+          continue
         }
         do {
           try AtomicFile.write(file.bytes, to: FilePath(path))

@@ -13,7 +13,8 @@ struct AndroidExportTests {
     let night = catalogue.url(.android, "values-night/colors.xml").path
     let result = try PythonTools.runScript("parse_android.py", [day, night])
     try #require(result.status == 0, "\(result.stderr)")
-    let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let parsed =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
       as! [String: [String: String]]
     let dayColours = try #require(parsed[day])
     let nightColours = try #require(parsed[night])
@@ -23,10 +24,12 @@ struct AndroidExportTests {
         #expect(dayColours["\(prefix)_\(Spell.snake(key))"] == color.hexWithAlpha, "\(name) \(key)")
       }
       for (role, color) in expected.light {
-        #expect(dayColours["\(prefix)_\(Spell.snake(role))"] == color.hexWithAlpha, "\(name) \(role)")
+        #expect(
+          dayColours["\(prefix)_\(Spell.snake(role))"] == color.hexWithAlpha, "\(name) \(role)")
       }
       for (role, color) in expected.dark {
-        #expect(nightColours["\(prefix)_\(Spell.snake(role))"] == color.hexWithAlpha, "\(name) \(role)")
+        #expect(
+          nightColours["\(prefix)_\(Spell.snake(role))"] == color.hexWithAlpha, "\(name) \(role)")
       }
     }
     let total = catalogue.expected.values.reduce(0) { $0 + $1.colors.count + $1.light.count }

@@ -20,15 +20,17 @@ struct AssetCatalogExportTests {
     let alpha = try #require(Double(components["alpha"] ?? ""))
     #expect((0...1).contains(alpha))
     return RGBA8(
-      r: try byte("red"), g: try byte("green"), b: try byte("blue"), a: UInt8((alpha * 255).rounded()))
+      r: try byte("red"), g: try byte("green"), b: try byte("blue"),
+      a: UInt8((alpha * 255).rounded()))
   }
 
   @Test("the catalog and every colour set are valid asset-catalog JSON with the theme's colours")
   func colourSets() throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let folder = catalogue.url(.ios, "Sprites.xcassets")
-    let root = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: folder.appendingPathComponent("Contents.json"))) as! [String: Any]
+    let root =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("Contents.json"))) as! [String: Any]
     let info = try #require(root["info"] as? [String: Any])
     #expect(info["author"] as? String == "xcode" && info["version"] as? Int == 1)
     let sets = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -39,7 +41,8 @@ struct AssetCatalogExportTests {
     for (name, expected) in catalogue.samples {
       let sprite = CodeExportTests.pascal(name)
       func read(_ key: String) throws -> [[String: Any]] {
-        let url = folder.appendingPathComponent("\(sprite)\(Spell.pascal(key)).colorset/Contents.json")
+        let url = folder.appendingPathComponent(
+          "\(sprite)\(Spell.pascal(key)).colorset/Contents.json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         #expect(Set(json.keys) == ["colors", "info"])
         let colors = try #require(json["colors"] as? [[String: Any]])

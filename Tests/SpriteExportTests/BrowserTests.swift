@@ -25,7 +25,9 @@ struct BrowserTests {
     for (name, expected) in catalogue.samples.sorted(by: { $0.key < $1.key }) {
       for (key, color) in expected.colors {
         let id = "\(name)--\(key)"
-        probes.append(["id": id, "class": "sprite-\(name)", "variable": "--sprite-\(Spell.kebab(key))"])
+        probes.append([
+          "id": id, "class": "sprite-\(name)", "variable": "--sprite-\(Spell.kebab(key))",
+        ])
         expectations[id] = (color, color)
       }
       for (role, color) in expected.light {
@@ -44,7 +46,8 @@ struct BrowserTests {
       "browser_colours.py", [catalogue.url(.css, "sprites.css").path, probeFile.path])
     try #require(result.status == 0, "\(result.stderr.suffix(3000))")
     let seen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
-    #expect(seen["darkMatches"] as? [Bool] == [false, true], "the emulated colour scheme did not switch")
+    #expect(
+      seen["darkMatches"] as? [Bool] == [false, true], "the emulated colour scheme did not switch")
     let light = try #require(seen["light"] as? [String: String])
     let dark = try #require(seen["dark"] as? [String: String])
     #expect(light.count == probes.count && dark.count == probes.count)
@@ -55,7 +58,9 @@ struct BrowserTests {
       if inLight != expected.light || inDark != expected.dark {
         mismatches += 1
         if mismatches <= 10 {
-          Issue.record("\(id): light \(light[id] ?? "-") vs \(expected.light.hexWithAlpha), dark \(dark[id] ?? "-") vs \(expected.dark.hexWithAlpha)")
+          Issue.record(
+            "\(id): light \(light[id] ?? "-") vs \(expected.light.hexWithAlpha), dark \(dark[id] ?? "-") vs \(expected.dark.hexWithAlpha)"
+          )
         }
       }
     }

@@ -20,13 +20,18 @@ struct CSSExportTests {
     return try JSONDecoder().decode([String: [Rule]].self, from: Data(result.stdout.utf8))
   }
 
-  @Test("sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query")
+  @Test(
+    "sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query"
+  )
   func cssSaysTheTheme() throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let rules = try #require(try Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
     let light = Dictionary(
       rules.filter { $0.at == nil }.map { ($0.selector ?? "", $0.declarations) },
-      uniquingKeysWith: { a, _ in Issue.record("a class twice"); return a })
+      uniquingKeysWith: { a, _ in
+        Issue.record("a class twice")
+        return a
+      })
     let dark = Dictionary(
       rules.filter { $0.at == "@media (prefers-color-scheme: dark)" }
         .map { ($0.selector ?? "", $0.declarations) }, uniquingKeysWith: { a, _ in a })
@@ -55,7 +60,9 @@ struct CSSExportTests {
     let rules = try #require(try Self.parse([file])["sprites.tailwind.css"])
     let theme = rules.filter { $0.at == "@theme" }
     try #require(theme.count == 1)
-    let dark = rules.filter { $0.at == "@media (prefers-color-scheme: dark)" && $0.selector == ":root" }
+    let dark = rules.filter {
+      $0.at == "@media (prefers-color-scheme: dark)" && $0.selector == ":root"
+    }
     try #require(dark.count == 1)
     for (name, expected) in catalogue.samples {
       for (key, color) in expected.colors.merging(expected.light, uniquingKeysWith: { a, _ in a }) {
@@ -92,11 +99,13 @@ struct CSSExportTests {
       for (mode, roles) in [("light", expected.light), ("dark", expected.dark)] {
         let inner = try #require(map.range(of: "  \"\(mode)\": (\n"))
         let close = try #require(map.range(of: "\n  ),", range: inner.upperBound..<map.endIndex))
-        let entries = Set(map[inner.upperBound..<close.lowerBound].split(separator: "\n")
-          .map { $0.trimmingCharacters(in: .whitespaces) })
+        let entries = Set(
+          map[inner.upperBound..<close.lowerBound].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) })
         #expect(entries.count == roles.count)
         for (role, color) in roles {
-          #expect(entries.contains("\"\(Spell.kebab(role))\": \(color.cssText),"), "\(name) \(role)")
+          #expect(
+            entries.contains("\"\(Spell.kebab(role))\": \(color.cssText),"), "\(name) \(role)")
         }
       }
       #expect(text.contains("  \"\(name)\": $sprite-\(name),\n"))

@@ -28,8 +28,11 @@ struct CodeExportTests {
       let source = stub.url.appendingPathComponent("SwiftUI.swift")
       try Data(Self.swiftUIStub.utf8).write(to: source)
       let module = try ToolRun.run(
-        swiftc, ["-emit-module", "-module-name", "SwiftUI", "-parse-as-library", source.path,
-                 "-emit-module-path", stub.url.appendingPathComponent("SwiftUI.swiftmodule").path])
+        swiftc,
+        [
+          "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", source.path,
+          "-emit-module-path", stub.url.appendingPathComponent("SwiftUI.swiftmodule").path,
+        ])
       try #require(module.status == 0, "\(module.stderr)")
       let check = try ToolRun.run(swiftc, ["-typecheck", "-I", stub.url.path, file])
     #endif
@@ -43,12 +46,16 @@ struct CodeExportTests {
     for (name, expected) in catalogue.samples {
       let body = try #require(Self.block(after: "public enum \(Self.pascal(name)) {", in: text))
       for (key, color) in expected.colors {
-        #expect(body.contains("public static let \(key) = SwiftUI.Color(spriteRGBA: 0x\(color.rgbaText))\n"))
+        #expect(
+          body.contains(
+            "public static let \(key) = SwiftUI.Color(spriteRGBA: 0x\(color.rgbaText))\n"))
       }
       for (mode, roles) in [("Light", expected.light), ("Dark", expected.dark)] {
         let inner = try #require(Self.block(after: "public enum \(mode) {", in: body))
         for (role, color) in roles {
-          #expect(inner.contains("public static let \(role) = SwiftUI.Color(spriteRGBA: 0x\(color.rgbaText))\n"))
+          #expect(
+            inner.contains(
+              "public static let \(role) = SwiftUI.Color(spriteRGBA: 0x\(color.rgbaText))\n"))
         }
       }
     }
@@ -57,10 +64,12 @@ struct CodeExportTests {
     let url = broken.url.appendingPathComponent("Broken.swift")
     try Data(text.replacingOccurrences(of: "public enum Dark {", with: "public enum Dark ").utf8)
       .write(to: url)
-    #expect(try ToolRun.run(try #require(ToolRun.find("swiftc")), ["-parse", url.path]).status != 0)
+    #expect(
+      try ToolRun.run(try #require(ToolRun.find("swiftc")), ["-parse", url.path]).status != 0)
   }
 
-  @Test("SpriteColors.kt: an object per sprite, lightColorScheme/darkColorScheme of the roles, ARGB")
+  @Test(
+    "SpriteColors.kt: an object per sprite, lightColorScheme/darkColorScheme of the roles, ARGB")
   func composeStructure() throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let text = try catalogue.text(.compose, "SpriteColors.kt")
@@ -76,7 +85,8 @@ struct CodeExportTests {
       }
       for (mode, roles) in [("light", expected.light), ("dark", expected.dark)] {
         let scheme = try #require(body.range(of: "val \(mode)Scheme = \(mode)ColorScheme(\n"))
-        let end = try #require(body.range(of: "\n        )", range: scheme.upperBound..<body.endIndex))
+        let end = try #require(
+          body.range(of: "\n        )", range: scheme.upperBound..<body.endIndex))
         let arguments = body[scheme.upperBound..<end.lowerBound].split(separator: "\n")
         #expect(arguments.count == 36)
         for line in arguments {

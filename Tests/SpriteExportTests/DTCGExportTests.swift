@@ -23,7 +23,8 @@ struct DTCGExportTests {
     let result = try PythonTools.runScript(
       "check_dtcg.py", [schemas.path] + files.map { folder.appendingPathComponent($0).path })
     try #require(result.status == 0, "\(result.stderr)")
-    let colours = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let colours =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
       as! [String: [String: String]]
     // The whole catalogue: every sample sprite, every colour and role, exactly.
     let all = try #require(colours["sprites.tokens.json"])

@@ -54,6 +54,24 @@ struct ExporterTests {
     #expect(ThemeExporter.themeFiles(in: [parent]) == catalogue.themeFiles.map(\.path))
   }
 
+  @Test("a re-run leaves files with the right bytes alone and rewrites changed ones")
+  func rerun() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let scratch = try TemporaryDirectory()
+    let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(3).map(\.path))
+    try ThemeExporter.write(themes, formats: [.css, .scss], to: scratch.url.path)
+    let css = scratch.url.appendingPathComponent("css/sprites.css")
+    let scss = scratch.url.appendingPathComponent("scss/_sprites.scss")
+    let expected = try Data(contentsOf: scss)
+    let old = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: css.path)
+    try Data("changed".utf8).write(to: scss)
+    try ThemeExporter.write(themes, formats: [.css, .scss], to: scratch.url.path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: css.path)
+    #expect(attributes[.modificationDate] as? Date == old)
+    #expect(try Data(contentsOf: scss) == expected)
+  }
+
   @Test("a file that cannot be written is a write failure naming it")
   func writeFailure() throws {
     let catalogue = try ExportedCatalogue.shared.get()
@@ -80,30 +98,39 @@ struct ReadmeExportExamplesTests {
     let scratch = try TemporaryDirectory()
     let source = catalogue.themes.appendingPathComponent("crawl-blue-dragon.json")
     let (themes, _) = ThemeExporter.load([source.path])
-    try ThemeExporter.write(themes, formats: [.css, .android, .swiftui, .ios], to: scratch.url.path)
+    try ThemeExporter.write(
+      themes, formats: [.css, .android, .swiftui, .ios], to: scratch.url.path)
     func text(_ path: String) throws -> String {
       try String(contentsOf: scratch.url.appendingPathComponent(path), encoding: .utf8)
     }
     let css = try text("css/sprites.css")
-    for name in ["sprite-crawl-blue-dragon", "--sprite-card", "--sprite-card-text",
-                 "--md-sys-color-primary", "--md-sys-color-on-primary"] {
+    for name in [
+      "sprite-crawl-blue-dragon", "--sprite-card", "--sprite-card-text",
+      "--md-sys-color-primary", "--md-sys-color-on-primary",
+    ] {
       #expect(readme.contains(name) && css.contains(name), "\(name)")
     }
     let android = try text("android/values/colors.xml")
-    for name in ["crawl_blue_dragon_card", "crawl_blue_dragon_card_text",
-                 "crawl_blue_dragon_primary", "crawl_blue_dragon_on_primary"] {
+    for name in [
+      "crawl_blue_dragon_card", "crawl_blue_dragon_card_text",
+      "crawl_blue_dragon_primary", "crawl_blue_dragon_on_primary",
+    ] {
       #expect(readme.contains("@color/\(name)\"") && android.contains("name=\"\(name)\""))
     }
     let swift = try text("swiftui/SpriteColors.swift")
-    for path in ["CrawlBlueDragon.card", "CrawlBlueDragon.cardText", "CrawlBlueDragon.Dark.primary",
-                 "CrawlBlueDragon.Light.primary"] {
+    for path in [
+      "CrawlBlueDragon.card", "CrawlBlueDragon.cardText", "CrawlBlueDragon.Dark.primary",
+      "CrawlBlueDragon.Light.primary",
+    ] {
       #expect(readme.contains("SpriteColors.\(path)"))
       let parts = path.split(separator: ".")
       #expect(swift.contains("public static let \(parts.last!) = "))
     }
     #expect(readme.contains("Color(\"CrawlBlueDragonPrimary\")"))
-    #expect(FileManager.default.fileExists(
-      atPath: scratch.url.appendingPathComponent(
-        "ios/Sprites.xcassets/CrawlBlueDragonPrimary.colorset/Contents.json").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: scratch.url.appendingPathComponent(
+          "ios/Sprites.xcassets/CrawlBlueDragonPrimary.colorset/Contents.json"
+        ).path))
   }
 }

@@ -6,7 +6,10 @@ import Testing
 struct NamingTests {
   @Test("camelCase keys split into words; sprite names split at every non-alphanumeric")
   func words() {
-    #expect(IdentifierWords.split(camelCase: "surfaceContainerHighest") == ["surface", "container", "highest"])
+    #expect(
+      IdentifierWords.split(camelCase: "surfaceContainerHighest") == [
+        "surface", "container", "highest",
+      ])
     #expect(IdentifierWords.split(camelCase: "card") == ["card"])
     #expect(IdentifierWords.split(name: "crawl-black.cat_2") == ["crawl", "black", "cat", "2"])
     #expect(IdentifierWords.split(name: "--") == [])
@@ -18,7 +21,10 @@ struct NamingTests {
   @Test("clashing spellings get 2, 3, ... in the order given, and never reuse a taken name")
   func clashes() {
     var namer = UniqueNames(.kebab)
-    #expect(["a-b", "a.b", "a_b-2", "a.b"].map { namer.name(for: $0) } == ["a-b", "a-b-2", "a-b-2-2", "a-b-3"])
+    #expect(
+      ["a-b", "a.b", "a_b-2", "a.b"].map { namer.name(for: $0) } == [
+        "a-b", "a-b-2", "a-b-2-2", "a-b-3",
+      ])
   }
 
   @Test("a leading digit, no letters at all, or a keyword gets 'sprite' in front")
@@ -52,7 +58,9 @@ struct NamingTests {
       #expect(ReservedWords.swift.contains(word))
     }
     for word in ["object", "fun", "val", "when"] { #expect(ReservedWords.kotlin.contains(word)) }
-    for word in ["class", "late", "required", "Function"] { #expect(ReservedWords.dart.contains(word)) }
+    for word in ["class", "late", "required", "Function"] {
+      #expect(ReservedWords.dart.contains(word))
+    }
   }
 
   @Test("format lists: names, all, repeats; an unknown name is named in the error")

@@ -40,7 +40,8 @@ struct ThemeReadingTests {
     theme["accent"] = ["hex": "#a1b2c3", "rgb": [161, 178, 195]]
     let fromObject = try Self.read(theme)
     #expect(fromString == fromObject)
-    #expect(fromString.colors.first { $0.key == "accent" }?.color == RGBA8(r: 0xA1, g: 0xB2, b: 0xC3))
+    #expect(
+      fromString.colors.first { $0.key == "accent" }?.color == RGBA8(r: 0xA1, g: 0xB2, b: 0xC3))
     let material = try #require(fromObject.material)
     #expect(material.light.count == 49 && material.dark.count == 49)
     #expect(material.contrastLevel == -1)

@@ -16,8 +16,10 @@ struct ExportEndToEndTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("from 51 themes, 0 failed."))
     let manager = FileManager.default
-    for path in ["css/sprites.css", "android/values/colors.xml", "android/values-night/colors.xml",
-                 "dtcg/sprites.tokens.json", "dtcg/crawl-black-cat.tokens.json"] {
+    for path in [
+      "css/sprites.css", "android/values/colors.xml", "android/values-night/colors.xml",
+      "dtcg/sprites.tokens.json", "dtcg/crawl-black-cat.tokens.json",
+    ] {
       #expect(manager.fileExists(atPath: out.appendingPathComponent(path).path), "\(path)")
     }
     #expect(!manager.fileExists(atPath: out.appendingPathComponent("ios").path))
@@ -51,7 +53,8 @@ struct ExportEndToEndTests {
     #expect(lines.count == 2, "\(result.stderr)")
     #expect(lines.first?.hasPrefix("sprite-theme: error: \(broken.path): ") == true)
     #expect(lines.last?.hasPrefix("sprite-theme: error: \(missing): ") == true)
-    let scss = try String(contentsOf: out.appendingPathComponent("scss/_sprites.scss"), encoding: .utf8)
+    let scss = try String(
+      contentsOf: out.appendingPathComponent("scss/_sprites.scss"), encoding: .utf8)
     #expect(scss.contains("$sprite-crawl-black-cat: ("))
   }
 
@@ -69,8 +72,9 @@ struct ExportEndToEndTests {
       let name = URL(fileURLWithPath: sprite).deletingPathExtension().lastPathComponent
       #expect(css.contains("\n.sprite-\(name) {\n"))
     }
-    #expect(FileManager.default.fileExists(
-      atPath: out.appendingPathComponent("exports/ios/Sprites.xcassets/Contents.json").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: out.appendingPathComponent("exports/ios/Sprites.xcassets/Contents.json").path))
     let bad = try await BuiltBinary.run(
       ["batch"] + sprites + ["--out", out.path, "--export", "nope"])
     #expect(bad.status == 2 && bad.stderr.contains("'nope'"))

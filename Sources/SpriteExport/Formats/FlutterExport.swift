@@ -10,7 +10,9 @@ enum FlutterExport: ExportWriter {
   static let schemeParameters: [String: String] = {
     var map = [String: String]()
     let deprecated: Set<String> = ["background", "onBackground", "surfaceVariant"]
-    for role in MaterialRole.allCases.map(\.name) where !deprecated.contains(role) { map[role] = role }
+    for role in MaterialRole.allCases.map(\.name) where !deprecated.contains(role) {
+      map[role] = role
+    }
     map["inverseOnSurface"] = "onInverseSurface"
     return map
   }()
@@ -34,7 +36,8 @@ enum FlutterExport: ExportWriter {
       }
       if let material = theme.material {
         for (mode, tokens) in [("light", material.light), ("dark", material.dark)] {
-          out += "\n  /// The \(mode) Material 3 scheme (\(ComposeExport.comment(material.variant))).\n"
+          out +=
+            "\n  /// The \(mode) Material 3 scheme (\(ComposeExport.comment(material.variant))).\n"
           out += "  static const \(mode) = ColorScheme(\n"
           out += "    brightness: Brightness.\(mode),\n"
           for token in tokens {

@@ -24,7 +24,8 @@ enum SwiftUIExport: ExportWriter {
       if let material = theme.material {
         for (mode, tokens) in [("Light", material.light), ("Dark", material.dark)] {
           out += "    /// The \(mode.lowercased()) Material 3 scheme "
-          out += "(\(docText(material.variant)), contrast \(ExportNumber.text(material.contrastLevel))).\n"
+          out +=
+            "(\(docText(material.variant)), contrast \(ExportNumber.text(material.contrastLevel))).\n"
           out += "    public enum \(mode) {\n"
           for token in tokens { out += member(token, indent: "      ") }
           out += "    }\n"
@@ -51,7 +52,8 @@ enum SwiftUIExport: ExportWriter {
   /// One `static let` (role and colour names are never Swift keywords).
   private static func member(_ token: ExportToken, indent: String) -> String {
     let name = CaseConvention.camel.join(token.words)
-    return "\(indent)public static let \(name) = SwiftUI.Color(spriteRGBA: 0x\(token.color.rgbaHex))\n"
+    return
+      "\(indent)public static let \(name) = SwiftUI.Color(spriteRGBA: 0x\(token.color.rgbaHex))\n"
   }
 
   /// `text` safe in a one-line comment.

@@ -18,7 +18,8 @@ extension RGBA8 {
       channels.append(high << 4 | low)
       i += 2
     }
-    self.init(r: channels[0], g: channels[1], b: channels[2], a: channels.count == 4 ? channels[3] : 255)
+    self.init(
+      r: channels[0], g: channels[1], b: channels[2], a: channels.count == 4 ? channels[3] : 255)
   }
 
   /// The value of one hex digit.

@@ -47,7 +47,9 @@ public struct ExportTheme: Hashable, Sendable {
     var colors = [ExportToken]()
     func add(_ key: String, _ hex: String?) throws(ThemeReadError) {
       guard let hex else { return }
-      guard let color = RGBA8(themeHex: hex) else { throw .invalid("\(key) is not a colour: \(hex)") }
+      guard let color = RGBA8(themeHex: hex) else {
+        throw .invalid("\(key) is not a colour: \(hex)")
+      }
       colors.append(ExportToken(key, color))
     }
     try add("card", view.card?.background)

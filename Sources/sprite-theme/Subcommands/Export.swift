@@ -40,7 +40,8 @@ struct Export: ParsableCommand {
   /// Where the format folders go.
   @Option(
     name: [.customShort("o"), .customLong("out")],
-    help: ArgumentHelp("The output directory; each format goes to DIR/<format>/.", valueName: "dir"))
+    help: ArgumentHelp("The output directory; each format goes to DIR/<format>/.", valueName: "dir")
+  )
   var outputDirectory: String
 
   /// Whether to leave out the summary line.

@@ -41,10 +41,11 @@ struct ExpectedColors {
 
   /// Every theme of a folder, by sprite name.
   static func all(_ urls: [URL]) throws -> [String: ExpectedColors] {
-    Dictionary(uniqueKeysWithValues: try urls.map { url in
-      let colors = try ExpectedColors(themeAt: url)
-      return (colors.name, colors)
-    })
+    Dictionary(
+      uniqueKeysWithValues: try urls.map { url in
+        let colors = try ExpectedColors(themeAt: url)
+        return (colors.name, colors)
+      })
   }
 }
 

@@ -21,10 +21,13 @@ enum ThemeFixtures {
       written.append(try save(theme, as: name, in: folder))
     }
     // Names that clash once spelled for a platform, keywords, a leading digit, no letters.
-    let base = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: sampleFolder.appendingPathComponent(names.first!))) as! [String: Any]
-    for (i, name) in ["a.b", "a-b", "a_b-2", "default", "class", "25-pikachu", "color", "self",
-                      "on", "on-primary", "_"].enumerated() {
+    let base =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: sampleFolder.appendingPathComponent(names.first!))) as! [String: Any]
+    for (i, name) in [
+      "a.b", "a-b", "a_b-2", "default", "class", "25-pikachu", "color", "self",
+      "on", "on-primary", "_",
+    ].enumerated() {
       var theme = base
       addMaterial(to: &theme, index: i + 7)
       written.append(try save(theme, as: name + ".json", in: folder))

@@ -87,7 +87,8 @@ enum PythonTools {
         return .failure(SetupFailure(description: "python3 -m venv failed: \(venv.stderr)"))
       }
       let pip = try ToolRun.run(
-        "\(folder)/bin/python", ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + packages)
+        "\(folder)/bin/python",
+        ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + packages)
       guard pip.status == 0 else {
         return .failure(SetupFailure(description: "pip install \(packages) failed: \(pip.stderr)"))
       }
