@@ -9,7 +9,8 @@ import SpriteCore
 enum DTCGExport: ExportWriter {
   /// One file per sprite, then the catalogue.
   static func files(for themes: [ExportTheme]) -> [ExportFile] {
-    var namer = UniqueNames(.kebab)
+    // `sprites` is the catalogue's file name, so no sprite file may take it.
+    var namer = UniqueNames(.kebab, reserved: ["sprites"])
     var groups = [(name: String, body: String)]()
     var files = [ExportFile]()
     for theme in themes {

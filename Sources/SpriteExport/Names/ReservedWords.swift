@@ -29,7 +29,7 @@ public enum ReservedWords {
     "annotation", "companion", "const", "crossinline", "data", "enum", "expect", "external",
     "final", "infix", "inline", "inner", "internal", "lateinit", "noinline", "open", "operator",
     "out", "override", "private", "protected", "public", "reified", "sealed", "suspend",
-    "tailrec", "vararg", "Color", "SpriteColors", "ColorScheme",
+    "tailrec", "vararg", "Color", "SpriteColors", "ColorScheme", "Light", "Dark",
   ]
 
   /// Dart's reserved words, built-in identifiers and contextual keywords (dart.dev, "Keywords"),

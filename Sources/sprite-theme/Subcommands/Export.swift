@@ -81,6 +81,8 @@ enum ExportFormats {
   {
     let (themes, failures) = ThemeExporter.load(themeFiles)
     for failure in failures { Diagnostics.error(failure.description) }
+    // Nothing readable: leave an earlier export as it is rather than empty it.
+    if themes.isEmpty && !failures.isEmpty { return true }
     let count: Int
     do {
       count = try ThemeExporter.write(themes, formats: formats, to: directory)

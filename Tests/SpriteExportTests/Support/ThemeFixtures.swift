@@ -26,7 +26,7 @@ enum ThemeFixtures {
         with: Data(contentsOf: sampleFolder.appendingPathComponent(names.first!))) as! [String: Any]
     for (i, name) in [
       "a.b", "a-b", "a_b-2", "default", "class", "25-pikachu", "color", "self",
-      "on", "on-primary", "_",
+      "on", "on-primary", "_", "sprites",
     ].enumerated() {
       var theme = base
       addMaterial(to: &theme, index: i + 7)
