@@ -30,8 +30,7 @@ struct ExportedCatalogue: Sendable {
   }
 
   private init() throws {
-    let base = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-export-\(UUID().uuidString)")
+    let base = ProcessScratch.folder("catalogue")
     themes = base.appendingPathComponent("themes")
     root = base.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)

@@ -19,8 +19,8 @@ enum ToolRun {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let out = scratch.appendingPathComponent("out")
     let err = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -54,7 +54,7 @@ enum ToolRun {
 }
 
 /// A throwaway Python virtual environment with the validators from PyPI, made once per test
-/// process under the temporary folder (`python3 -m venv`, then `pip install`).
+/// process under ``ProcessScratch`` (`python3 -m venv`, then `pip install`), removed at exit.
 enum PythonTools {
   /// What the export tests install: JSON Schema validation, a CSS parser, the browser driver.
   static let packages = ["jsonschema>=4.18", "referencing", "tinycss2>=1.2", "selenium>=4.11"]
@@ -79,8 +79,7 @@ enum PythonTools {
     guard let system = ToolRun.find("python3") else {
       return .failure(SetupFailure(description: "python3 is not on PATH"))
     }
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-export-venv-\(UUID().uuidString)").path
+    let folder = ProcessScratch.folder("venv").path
     do {
       let venv = try ToolRun.run(system, ["-m", "venv", folder])
       guard venv.status == 0 else {
