@@ -6,7 +6,8 @@ enum ProcessScratch {
   /// The folder, made on first use.
   static let url: URL = {
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-export-tests-\(ProcessInfo.processInfo.processIdentifier)")
+      .appendingPathComponent(
+        "spritetheme-export-tests-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: url)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     atexit { try? FileManager.default.removeItem(at: ProcessScratch.url) }
