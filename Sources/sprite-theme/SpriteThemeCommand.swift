@@ -19,8 +19,8 @@ struct SpriteThemeCommand: AsyncParsableCommand {
       """,
     version: SpriteThemeCommand.version,
     subcommands: [
-      Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self, Report.self,
-      Bench.self,
+      Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self,
+      Export.self, Report.self, Bench.self,
     ])
 
   /// The version `--version` prints.
