@@ -7,11 +7,11 @@ import _SpriteTestSupport
 @Suite("Android export: resource XML that parses, alpha first, every colour the theme's")
 struct AndroidExportTests {
   @Test("values/ and values-night/ parse with xml.etree and round-trip every colour")
-  func colorsRoundTrip() throws {
+  func colorsRoundTrip() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let day = catalogue.url(.android, "values/colors.xml").path
     let night = catalogue.url(.android, "values-night/colors.xml").path
-    let result = try PythonTools.runScript("parse_android.py", [day, night])
+    let result = try await PythonTools.runScript("parse_android.py", [day, night])
     try #require(result.status == 0, "\(result.stderr)")
     let parsed =
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))

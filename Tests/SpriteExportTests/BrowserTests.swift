@@ -11,7 +11,7 @@ struct BrowserTests {
   static let driver = ToolRun.find("chromedriver")
 
   @Test("each sprite's card, colours and Material roles compute exactly as the theme says")
-  func pageShowsTheTheme() throws {
+  func pageShowsTheTheme() async throws {
     // Never skipped: without the browser this fails and says how to get it.
     guard let browser = Self.browser, let driver = Self.driver else {
       let message = "headless Chromium is required: apt-get install chromium chromium-driver"
@@ -42,7 +42,7 @@ struct BrowserTests {
     try JSONSerialization.data(withJSONObject: probes).write(to: probeFile)
     setenv("CHROMIUM", browser, 1)
     setenv("CHROMEDRIVER", driver, 1)
-    let result = try PythonTools.runScript(
+    let result = try await PythonTools.runScript(
       "browser_colours.py", [catalogue.url(.css, "sprites.css").path, probeFile.path])
     try #require(result.status == 0, "\(result.stderr.suffix(3000))")
     let seen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]

@@ -14,8 +14,8 @@ struct CSSExportTests {
   }
 
   /// Parses the files with tinycss2; fails the test on a parse error.
-  static func parse(_ urls: [URL]) throws -> [String: [Rule]] {
-    let result = try PythonTools.runScript("parse_css.py", urls.map(\.path))
+  static func parse(_ urls: [URL]) async throws -> [String: [Rule]] {
+    let result = try await PythonTools.runScript("parse_css.py", urls.map(\.path))
     try #require(result.status == 0, "\(result.stderr)")
     return try JSONDecoder().decode([String: [Rule]].self, from: Data(result.stdout.utf8))
   }
@@ -23,9 +23,9 @@ struct CSSExportTests {
   @Test(
     "sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query"
   )
-  func cssSaysTheTheme() throws {
+  func cssSaysTheTheme() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
-    let rules = try #require(try Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
+    let rules = try #require(try await Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
     let light = Dictionary(
       rules.filter { $0.at == nil }.map { ($0.selector ?? "", $0.declarations) },
       uniquingKeysWith: { a, _ in
@@ -54,10 +54,10 @@ struct CSSExportTests {
   }
 
   @Test("sprites.tailwind.css: one @theme block of --color-<sprite>-<colour>, dark overrides")
-  func tailwindSaysTheTheme() throws {
+  func tailwindSaysTheTheme() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let file = catalogue.url(.tailwind, "sprites.tailwind.css")
-    let rules = try #require(try Self.parse([file])["sprites.tailwind.css"])
+    let rules = try #require(try await Self.parse([file])["sprites.tailwind.css"])
     let theme = rules.filter { $0.at == "@theme" }
     try #require(theme.count == 1)
     let dark = rules.filter {
@@ -77,7 +77,7 @@ struct CSSExportTests {
   }
 
   @Test("_sprites.scss: one map per sprite with light and dark maps, and $sprites of them all")
-  func scssMaps() throws {
+  func scssMaps() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let text = try catalogue.text(.scss, "_sprites.scss")
     // Structure: balanced parentheses, every map closed with ");".

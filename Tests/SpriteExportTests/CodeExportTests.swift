@@ -15,32 +15,32 @@ struct CodeExportTests {
     """
 
   @Test("SpriteColors.swift passes swiftc -parse and type-checks against a SwiftUI stub")
-  func swiftParsesAndTypeChecks() throws {
+  func swiftParsesAndTypeChecks() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let swiftc = try #require(ToolRun.find("swiftc"), "swiftc is not on PATH")
     let file = catalogue.url(.swiftui, "SpriteColors.swift").path
-    let parse = try ToolRun.run(swiftc, ["-parse", file])
+    let parse = try await ToolRun.run(swiftc, ["-parse", file])
     #expect(parse.status == 0, "\(parse.stderr)")
     #if canImport(SwiftUI)
-      let check = try ToolRun.run(swiftc, ["-typecheck", file])
+      let check = try await ToolRun.run(swiftc, ["-typecheck", file])
     #else
       let stub = try TemporaryDirectory()
       let source = stub.url.appendingPathComponent("SwiftUI.swift")
       try Data(Self.swiftUIStub.utf8).write(to: source)
-      let module = try ToolRun.run(
+      let module = try await ToolRun.run(
         swiftc,
         [
           "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", source.path,
           "-emit-module-path", stub.url.appendingPathComponent("SwiftUI.swiftmodule").path,
         ])
       try #require(module.status == 0, "\(module.stderr)")
-      let check = try ToolRun.run(swiftc, ["-typecheck", "-I", stub.url.path, file])
+      let check = try await ToolRun.run(swiftc, ["-typecheck", "-I", stub.url.path, file])
     #endif
     #expect(check.status == 0, "\(check.stderr.prefix(2000))")
   }
 
   @Test("SpriteColors.swift holds every colour as its packed RGBA")
-  func swiftColours() throws {
+  func swiftColours() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
     let text = try catalogue.text(.swiftui, "SpriteColors.swift")
     for (name, expected) in catalogue.samples {
@@ -65,7 +65,7 @@ struct CodeExportTests {
     try Data(text.replacingOccurrences(of: "public enum Dark {", with: "public enum Dark ").utf8)
       .write(to: url)
     #expect(
-      try ToolRun.run(try #require(ToolRun.find("swiftc")), ["-parse", url.path]).status != 0)
+      try await ToolRun.run(try #require(ToolRun.find("swiftc")), ["-parse", url.path]).status != 0)
   }
 
   @Test(

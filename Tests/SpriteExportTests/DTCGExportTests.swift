@@ -10,7 +10,7 @@ struct DTCGExportTests {
   static var schemaFolder: URL? { Fixtures.sharedTestData("dtcg/2025.10") }
 
   @Test("every file validates against the DTCG 2025.10 JSON Schema (jsonschema from PyPI)")
-  func filesValidate() throws {
+  func filesValidate() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
     guard let schemas = Self.schemaFolder else {
       Issue.record("../shared/testdata/dtcg/2025.10 is missing beside the checkout")
@@ -20,7 +20,7 @@ struct DTCGExportTests {
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(files.count == catalogue.expected.count + 1)
     #expect(files.contains("sprites.tokens.json"))
-    let result = try PythonTools.runScript(
+    let result = try await PythonTools.runScript(
       "check_dtcg.py", [schemas.path] + files.map { folder.appendingPathComponent($0).path })
     try #require(result.status == 0, "\(result.stderr)")
     let colours =
@@ -53,7 +53,7 @@ struct DTCGExportTests {
   }
 
   @Test("a token with a bad hex fallback or a non-byte component fails the checker")
-  func checkerCanFail() throws {
+  func checkerCanFail() async throws {
     guard let schemas = Self.schemaFolder else {
       Issue.record("../shared/testdata/dtcg/2025.10 is missing beside the checkout")
       return
@@ -67,7 +67,7 @@ struct DTCGExportTests {
     for (i, text) in bad.enumerated() {
       let url = folder.url.appendingPathComponent("\(i).tokens.json")
       try Data(text.utf8).write(to: url)
-      let result = try PythonTools.runScript("check_dtcg.py", [schemas.path, url.path])
+      let result = try await PythonTools.runScript("check_dtcg.py", [schemas.path, url.path])
       #expect(result.status != 0, "case \(i) passed: \(result.stdout)")
     }
   }

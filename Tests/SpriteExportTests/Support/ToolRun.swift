@@ -4,35 +4,13 @@ import _SpriteTestSupport
 /// Runs external tools (Python, swiftc, the validators) and the Python scripts beside the tests.
 enum ToolRun {
   /// The outcome of one run.
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
+  typealias Result = ChildProcess.Result
 
-  /// Runs `executable` with `arguments`; output goes through temporary files, so a large output
-  /// never blocks the child.
-  static func run(_ executable: String, _ arguments: [String]) throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sprite-export-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("out")
-    let err = scratch.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+  /// Runs `executable` with `arguments`; the wait suspends rather than blocks a thread of the
+  /// cooperative pool (``ChildProcess``), so a long pip install or browser run never starves the
+  /// in-process servers of other tests.
+  static func run(_ executable: String, _ arguments: [String]) async throws -> Result {
+    try await ChildProcess.run(URL(fileURLWithPath: executable), arguments)
   }
 
   /// The first of `names` found on `PATH`, or `nil`.
@@ -59,8 +37,8 @@ enum PythonTools {
   /// What the export tests install: JSON Schema validation, a CSS parser, the browser driver.
   static let packages = ["jsonschema>=4.18", "referencing", "tinycss2>=1.2", "selenium>=4.11"]
 
-  /// The environment's `python`, or why it could not be made.
-  static let python: Swift.Result<String, SetupFailure> = make()
+  /// The environment's `python`, or why it could not be made: made by the first test that asks.
+  private static let setup = Task { await make() }
 
   /// Why the environment could not be made.
   struct SetupFailure: Error, CustomStringConvertible {
@@ -70,22 +48,22 @@ enum PythonTools {
 
   /// Runs a script from `Scripts/` with the environment's Python; fails the caller when the
   /// environment could not be made.
-  static func runScript(_ name: String, _ arguments: [String]) throws -> ToolRun.Result {
-    let python = try self.python.get()
-    return try ToolRun.run(python, [ToolRun.script(name)] + arguments)
+  static func runScript(_ name: String, _ arguments: [String]) async throws -> ToolRun.Result {
+    let python = try await setup.value.get()
+    return try await ToolRun.run(python, [ToolRun.script(name)] + arguments)
   }
 
-  private static func make() -> Swift.Result<String, SetupFailure> {
+  private static func make() async -> Swift.Result<String, SetupFailure> {
     guard let system = ToolRun.find("python3") else {
       return .failure(SetupFailure(description: "python3 is not on PATH"))
     }
     let folder = ProcessScratch.folder("venv").path
     do {
-      let venv = try ToolRun.run(system, ["-m", "venv", folder])
+      let venv = try await ToolRun.run(system, ["-m", "venv", folder])
       guard venv.status == 0 else {
         return .failure(SetupFailure(description: "python3 -m venv failed: \(venv.stderr)"))
       }
-      let pip = try ToolRun.run(
+      let pip = try await ToolRun.run(
         "\(folder)/bin/python",
         ["-m", "pip", "install", "-q", "--disable-pip-version-check"] + packages)
       guard pip.status == 0 else {
