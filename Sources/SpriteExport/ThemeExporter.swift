@@ -89,17 +89,21 @@ public enum ThemeExporter {
 
   /// Writes every format's files under `directory/<format>/` (each atomically; one that already
   /// has the same bytes is not rewritten); returns how many files the formats have.
+  /// `progress(format, done, total)` follows each format's files.
   ///
   /// - Throws: ``WriteFailure`` for the first folder or file that could not be written.
   @discardableResult
   public static func write(
-    _ themes: [ExportTheme], formats: [ExportFormat], to directory: String
+    _ themes: [ExportTheme], formats: [ExportFormat], to directory: String,
+    progress: (_ format: ExportFormat, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) throws(WriteFailure) -> Int {
     var count = 0
     var made = Set<String>()
     for format in formats {
       let root = (directory as NSString).appendingPathComponent(format.rawValue)
-      for file in files(format, for: themes) {
+      let formatFiles = files(format, for: themes)
+      for (done, file) in formatFiles.enumerated() {
+        defer { progress(format, done + 1, formatFiles.count) }
         let path = (root as NSString).appendingPathComponent(file.path)
         let folder = (path as NSString).deletingLastPathComponent
         if made.insert(folder).inserted {

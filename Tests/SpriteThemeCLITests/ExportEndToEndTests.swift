@@ -27,6 +27,22 @@ struct ExportEndToEndTests {
     #expect(css.components(separatedBy: "\n.sprite-").count - 1 == 51)
   }
 
+  @Test("--progress draws a bar per format's files, ending at its total; piped without it, none")
+  func progress() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let arguments = ["export", Self.sampleThemes.path, "--format", "css,dtcg", "-o", out.path]
+    let shown = try await BuiltBinary.run(arguments + ["--progress"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let lines = shown.stderr.split(separator: "\n")
+    // dtcg: one file per sprite and one for the catalogue.
+    #expect(lines.contains { $0.hasPrefix("[################] 52/52 files, dtcg, ") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("[################] 1/1 files, css, ") }, "\(lines)")
+    #expect(lines.last?.hasPrefix("53 files (dtcg, css) written to ") == true, "\(lines)")
+    let piped = try await BuiltBinary.run(arguments)
+    #expect(!piped.stderr.contains("["))
+  }
+
   @Test("an unknown format is a usage error (exit 2) naming it; nothing is written")
   func unknownFormat() async throws {
     let directory = try TemporaryDirectory()

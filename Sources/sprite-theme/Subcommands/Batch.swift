@@ -121,7 +121,7 @@ struct Batch: AsyncParsableCommand {
     if !interrupted, !exportFormats.isEmpty {
       exportFailed = try ExportFormats.run(
         themeFiles: index.entries.map { "\(outputDirectory)/\($0.theme)" },
-        formats: exportFormats, to: "\(outputDirectory)/exports", quiet: progressOptions.quiet)
+        formats: exportFormats, to: "\(outputDirectory)/exports", progress: progressOptions)
     }
     // The report shows the run's failures too, so it comes before they end the run (exit 1).
     var reportFailed = false

@@ -44,15 +44,14 @@ struct Export: ParsableCommand {
   )
   var outputDirectory: String
 
-  /// Whether to leave out the summary line.
-  @Flag(name: .shortAndLong, help: "Print nothing but errors.")
-  var quiet = false
+  /// Whether to draw the progress line.
+  @OptionGroup var progressOptions: ProgressOptions
 
   /// Writes the formats; exit 1 when a theme failed, 3 when the output failed.
   func run() throws {
     let failed = try ExportFormats.run(
       themeFiles: ThemeExporter.themeFiles(in: inputs), formats: formats,
-      to: outputDirectory, quiet: quiet)
+      to: outputDirectory, progress: progressOptions)
     if failed { throw ExitCode.inputFailed }
   }
 }
@@ -76,24 +75,33 @@ enum ExportFormats {
   /// returns whether a theme failed.
   ///
   /// - Throws: ``ExitCode/fatal`` when a file cannot be written (reported first).
-  static func run(themeFiles: [String], formats: [ExportFormat], to directory: String, quiet: Bool)
-    throws -> Bool
-  {
+  static func run(
+    themeFiles: [String], formats: [ExportFormat], to directory: String,
+    progress options: ProgressOptions
+  ) throws -> Bool {
+    let quiet = options.quiet
+    let reporter = ProgressReporter(options)
     let (themes, failures) = ThemeExporter.load(themeFiles)
     for failure in failures { Diagnostics.error(failure.description) }
     // Nothing readable: leave an earlier export as it is rather than empty it.
     if themes.isEmpty && !failures.isEmpty { return true }
     let count: Int
     do {
-      count = try ThemeExporter.write(themes, formats: formats, to: directory)
+      count = try ThemeExporter.write(themes, formats: formats, to: directory) {
+        format, done, total in
+        reporter.update(files: done, total: total, of: format.rawValue)
+      }
+      reporter.finish()
     } catch {
+      reporter.finish()
       Diagnostics.error(error.description)
       throw ExitCode.fatal
     }
     if !quiet {
       Diagnostics.write(
-        "\(count) files of \(formats.map(\.rawValue).joined(separator: ", ")) written to "
-          + "\(directory) from \(themes.count) themes, \(failures.count) failed.")
+        "\(count) \(count == 1 ? "file" : "files") "
+          + "(\(formats.map(\.rawValue).joined(separator: ", "))) written to \(directory) "
+          + "from \(themes.count) themes, \(failures.count) failed.")
     }
     return !failures.isEmpty
   }

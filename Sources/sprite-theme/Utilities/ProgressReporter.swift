@@ -16,6 +16,8 @@ final class ProgressReporter: Sendable {
     var drawn = false
     /// The newest line, not drawn yet when it came too soon after the last one.
     var pending: String?
+    /// The export format whose files are being written, and since when.
+    var phase: (name: String, start: ContinuousClock.Instant)?
     /// The most progress any fetch update so far has shown (see
     /// ``update(fetch:analysing:expected:)``).
     var newestFetch = 0
@@ -81,6 +83,20 @@ final class ProgressReporter: Sendable {
     if analysing { line += "\(counts.analysed) analysed, " }
     line += "\(counts.failed) failed, \(Self.rate(finished, in: elapsed))/s"
     show(line, final: false)
+  }
+
+  /// Records an export's files of one format: `[####------------] 1200/4800 files (ios), ...`.
+  /// The rate and time left are those of the format's own files.
+  func update(files done: Int, total: Int, of format: String) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    let since = state.withLock { state in
+      if state.phase?.name != format { state.phase = (format, now) }
+      return state.phase!.start
+    }
+    show(
+      Self.barLine(done: done, total: total, unit: "files", details: format, elapsed: now - since),
+      final: done == total)
   }
 
   /// Draws the last counts if they were held back, and clears a terminal's line.
