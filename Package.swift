@@ -71,6 +71,11 @@ let package = Package(
       ]),
     // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
     .target(
+      name: "SpriteMerge",
+      dependencies: [
+        "SpriteTheme", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .target(
       name: "SpriteThemeFetch",
       dependencies: [
         "SpriteTheme", "SpriteFetch", "SpriteFiles",
@@ -79,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteReport",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteReport", "SpriteMerge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.

@@ -20,7 +20,7 @@ struct SpriteThemeCommand: AsyncParsableCommand {
     version: SpriteThemeCommand.version,
     subcommands: [
       Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self, Report.self,
-      Bench.self,
+      Bench.self, Merge.self,
     ])
 
   /// The version `--version` prints.
