@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail`, `report` and
-/// `bench`, with help, the version and shell completions from ArgumentParser, and the SPEC's exit
+/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail`, `report`,
+/// `bench` and `merge`, with help, the version and shell completions from ArgumentParser, and the SPEC's exit
 /// codes.
 @main
 struct SpriteThemeCommand: AsyncParsableCommand {
