@@ -123,7 +123,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
-      exclude: ["Goldens"]),
+      exclude: ["Goldens", "Scripts"]),
   ],
   swiftLanguageModes: [.v6]
 )
