@@ -14,8 +14,8 @@ Parquet dataset in DIR/parquet.
         --binary sprite-theme                                       # a cluster
 
 On a cluster, ship the binary with --files and give its file name as --binary: Spark places it
-in each executor's working directory. A --binary that exists on the driver is used by its path
-when the master is local. Every input gives exactly one line; a partition whose binary stopped
+in each executor's working directory. With a local master, --binary is a path on this machine
+(or the name of a file shipped with --files). Every input gives exactly one line; a partition whose binary stopped
 short (a crash, exit 2 or 3) makes the job fail rather than lose lines.
 """
 
@@ -24,7 +24,7 @@ import os
 import shlex
 import sys
 
-from pyspark import SparkConf
+from pyspark import SparkConf, SparkFiles
 from pyspark.sql import SparkSession
 
 
@@ -52,12 +52,19 @@ def parse_arguments(argv):
 
 
 def binary_command(binary, master, jobs):
-    """The command each partition runs: the binary by its path when it is on this machine and
-    the master is local, else by its file name in the executor's working directory (--files)."""
-    if master.startswith("local") and os.path.isfile(binary):
-        program = os.path.abspath(binary)
+    """The command each partition runs. With a local master the executors are this process, so
+    the binary is a path here: --binary itself, or the file spark-submit --files shipped (in the
+    driver's SparkFiles folder). On a cluster, a shipped file is in each executor's working
+    directory (Spark's SparkFiles folder there), hence ./NAME."""
+    name = os.path.basename(binary)
+    if master.startswith("local"):
+        program = binary if os.path.isfile(binary) else SparkFiles.get(name)
+        if not os.path.isfile(program):
+            raise SystemExit(f"sprite_themes.py: error: --binary {binary}: no such file here, "
+                             f"and none shipped with --files")
+        program = os.path.abspath(program)
     else:
-        program = "./" + os.path.basename(binary)
+        program = "./" + name
     return [program, "batch", "--jsonl", "-", "--jobs", str(jobs), "--quiet"]
 
 
