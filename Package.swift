@@ -113,6 +113,9 @@ let package = Package(
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
+      name: "SpriteMergeTests",
+      dependencies: ["SpriteMerge", .product(name: "SystemPackage", package: "swift-system")]),
+    .testTarget(
       name: "SpriteReportTests",
       dependencies: ["SpriteReport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
       exclude: ["Scripts"]),

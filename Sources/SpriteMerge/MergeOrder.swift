@@ -14,36 +14,59 @@ import SystemPackage
 /// Names are then given afresh in that order, so two shards' `bat` become `bat` and `bat-2` as
 /// one run would name them.
 enum MergeOrder {
-  /// `records` in the order of a single run: by `list` when given (each source's first line),
-  /// else by the bytes of their sources.
+  /// `records` in the order of a single run: by `list` when given, else by the bytes of their
+  /// sources. An input listed k times is k inputs (k records, named apart), taken in the order
+  /// the shards are given.
   ///
-  /// - Throws: ``MergeError`` when a source is in two shards, or when `list` misses a source
-  ///   the shards have, or has one no shard has (a shard missing from the merge).
+  /// - Throws: ``MergeError`` without `list` when a source is in two shards (they overlap);
+  ///   with it, when the shards hold a source more often than the list does, or less (a shard
+  ///   missing from the merge).
   static func ordered(
     _ records: [ShardRecord], list: [String]?
   ) throws(MergeError) -> [ShardRecord] {
-    var seen = [String: String]()
-    for record in records {
-      if let other = seen.updateValue(record.shard, forKey: record.source) {
-        throw MergeError(
-          .shard, "\(record.shard): \(record.source) is in \(other) too; shards must not overlap")
-      }
-    }
     guard let list else {
-      let keys = records.map { Array($0.source.utf8) }
-      return keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }.map {
-        records[$0]
+      // Keys are bytes: Swift's String equality would tie `é` with `e` + U+0301, batch does not.
+      var shardOf = [[UInt8]: String]()
+      for record in records {
+        if let other = shardOf.updateValue(record.shard, forKey: Array(record.source.utf8)),
+          other != record.shard
+        {
+          throw MergeError(
+            .shard,
+            "\(record.shard): \(record.source) is in \(other) too; shards must not overlap "
+              + "(give --list when the list repeats inputs)")
+        }
       }
+      let keys = records.map { Array($0.source.utf8) }
+      return keys.indices.sorted {
+        keys[$0] == keys[$1] ? $0 < $1 : keys[$0].lexicographicallyPrecedes(keys[$1])
+      }.map { records[$0] }
     }
-    var position = [String: Int]()
-    for (n, line) in list.enumerated() where position[line] == nil { position[line] = n }
-    for record in records where position[record.source] == nil {
-      throw MergeError(.shard, "\(record.shard): \(record.source) is not in the input list")
+    var positions = [[UInt8]: [Int]]()
+    for (n, line) in list.enumerated() { positions[Array(line.utf8), default: []].append(n) }
+    var taken = [[UInt8]: Int]()
+    var placed = [(position: Int, record: ShardRecord)]()
+    for record in records {
+      let key = Array(record.source.utf8)
+      let next = taken[key, default: 0]
+      guard let all = positions[key] else {
+        throw MergeError(.shard, "\(record.shard): \(record.source) is not in the input list")
+      }
+      guard next < all.count else {
+        throw MergeError(
+          .shard,
+          "\(record.shard): \(record.source) is in the shards more often than in the input list "
+            + "(\(all.count)); shards must not overlap")
+      }
+      taken[key] = next + 1
+      placed.append((all[next], record))
     }
-    if let missing = position.keys.first(where: { seen[$0] == nil }) {
+    if let missing = list.first(where: {
+      taken[Array($0.utf8), default: 0] < positions[Array($0.utf8), default: []].count
+    }) {
       throw MergeError(.shard, "\(missing) is in the input list but in no shard")
     }
-    return records.sorted { position[$0.source]! < position[$1.source]! }
+    return placed.sorted { $0.position < $1.position }.map(\.record)
   }
 
   /// The output name of each of `records`, in order, as a single run gives them.
