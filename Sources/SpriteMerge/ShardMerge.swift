@@ -152,7 +152,8 @@ public struct ShardMerge: Sendable {
   private func refuseOutputAmongShards() throws(MergeError) {
     guard let out = Self.identity(output.string) else { return }
     for shard in shards where Self.identity(shard) == out {
-      throw MergeError(.usage, "--out \(output.string) is the shard \(shard); choose another folder")
+      throw MergeError(
+        .usage, "--out \(output.string) is the shard \(shard); choose another folder")
     }
   }
 

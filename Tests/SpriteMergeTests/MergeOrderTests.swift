@@ -14,7 +14,9 @@ struct MergeOrderTests {
       source: source, rawName: name, shard: shard,
       outcome: failed
         ? .failure(stage: "read", message: "gone")
-        : .theme(.themeFile(FilePath("/x/\(name).json"), name: name), colors: .init(average: nil, dominant: nil), thumbnails: []))
+        : .theme(
+          .themeFile(FilePath("/x/\(name).json"), name: name),
+          colors: .init(average: nil, dominant: nil), thumbnails: []))
   }
 
   @Test("without a list: the bytes of the sources, as batch sorts a folder (LC_ALL=C)")
@@ -22,7 +24,8 @@ struct MergeOrderTests {
     let sources = ["b/x.png", "a/\u{e9}.png", "a/z.png", "A.png", "a-b.png", "a/e\u{301}.png"]
     let records = sources.enumerated().map { Self.record($0.element, shard: "s\($0.offset)") }
     let ordered = try MergeOrder.ordered(records, list: nil).map(\.source)
-    #expect(ordered == ["A.png", "a-b.png", "a/e\u{301}.png", "a/z.png", "a/\u{e9}.png", "b/x.png"])
+    #expect(
+      ordered == ["A.png", "a-b.png", "a/e\u{301}.png", "a/z.png", "a/\u{e9}.png", "b/x.png"])
     #expect(ordered == sources.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
   }
 
@@ -34,7 +37,8 @@ struct MergeOrderTests {
     ]
     let ordered = try MergeOrder.ordered(records, list: nil)
     #expect(MergeOrder.names(of: ordered) == ["bat", "cat", "bat-2", "bat-3"])
-    let listed = try MergeOrder.ordered(records, list: ["c/bat.png", "b/bat.png", "a/cat.png", "a/bat.png"])
+    let listed = try MergeOrder.ordered(
+      records, list: ["c/bat.png", "b/bat.png", "a/cat.png", "a/bat.png"])
     #expect(listed.map(\.source) == ["c/bat.png", "b/bat.png", "a/cat.png", "a/bat.png"])
     #expect(MergeOrder.names(of: listed) == ["bat", "bat-2", "cat", "bat-3"])
   }
@@ -50,7 +54,10 @@ struct MergeOrderTests {
       _ = try MergeOrder.ordered(twoShards, list: ["x.png"])
       Issue.record("two x.png for one in the list must fail")
     } catch {
-      #expect(error.message == "s1: x.png is in the shards more often than in the input list (1); shards must not overlap")
+      #expect(
+        error.message
+          == "s1: x.png is in the shards more often than in the input list (1); shards must not overlap"
+      )
     }
   }
 
@@ -64,7 +71,8 @@ struct MergeOrderTests {
       #expect(error.kind == .shard)
     }
     do {
-      _ = try MergeOrder.ordered([Self.record("a.png"), Self.record("c.png", shard: "s3")], list: ["a.png"])
+      _ = try MergeOrder.ordered(
+        [Self.record("a.png"), Self.record("c.png", shard: "s3")], list: ["a.png"])
       Issue.record("c.png is not in the list")
     } catch {
       #expect(error.message == "s3: c.png is not in the input list")
@@ -73,15 +81,22 @@ struct MergeOrderTests {
 
   @Test("a composed and a decomposed name are two inputs, as batch takes them")
   func canonicalEquivalentsDiffer() throws {
-    let records = [Self.record("a/\u{e9}.png", shard: "s0"), Self.record("a/e\u{301}.png", shard: "s1")]
+    let records = [
+      Self.record("a/\u{e9}.png", shard: "s0"), Self.record("a/e\u{301}.png", shard: "s1"),
+    ]
     #expect(try MergeOrder.ordered(records, list: nil).count == 2)
-    #expect(try MergeOrder.ordered(records, list: ["a/e\u{301}.png", "a/\u{e9}.png"]).map(\.shard) == ["s1", "s0"])
+    #expect(
+      try MergeOrder.ordered(records, list: ["a/e\u{301}.png", "a/\u{e9}.png"]).map(\.shard) == [
+        "s1", "s0",
+      ])
   }
 
-  @Test("a list is read as batch - reads it: trimmed, blank lines skipped, paths in FilePath's form")
+  @Test(
+    "a list is read as batch - reads it: trimmed, blank lines skipped, paths in FilePath's form")
   func listText() {
     let text = "  a.png \r\n\n\tdir//b.png\nhttps://example.com/c.png\r\n   \n"
-    #expect(MergeOrder.sources(ofList: text) == ["a.png", "dir/b.png", "https://example.com/c.png"])
+    #expect(
+      MergeOrder.sources(ofList: text) == ["a.png", "dir/b.png", "https://example.com/c.png"])
   }
 }
 

@@ -33,14 +33,19 @@ struct MergeEndToEndTests {
     var lines = Data()
     for entry in try #require(index["entries"] as? [[String: Any]]) {
       let theme = try JSONSerialization.jsonObject(
-        with: Data(contentsOf: directory.appendingPathComponent(try #require(entry["theme"] as? String))))
-      lines.append(try JSONSerialization.data(withJSONObject: theme, options: [.sortedKeys, .withoutEscapingSlashes]))
+        with: Data(
+          contentsOf: directory.appendingPathComponent(try #require(entry["theme"] as? String))))
+      lines.append(
+        try JSONSerialization.data(
+          withJSONObject: theme, options: [.sortedKeys, .withoutEscapingSlashes]))
       lines.append(0x0A)
     }
     for failure in try #require(index["errors"] as? [[String: Any]]) {
       let line: [String: Any] = [
         "input": try #require(failure["source"]),
-        "error": ["stage": try #require(failure["stage"]), "message": try #require(failure["message"])],
+        "error": [
+          "stage": try #require(failure["stage"]), "message": try #require(failure["message"]),
+        ],
       ]
       lines.append(try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]))
       lines.append(0x0A)
@@ -48,14 +53,18 @@ struct MergeEndToEndTests {
     return lines
   }
 
-  @Test("the samples in three shards, merged, equal one batch over the folder, thumbnails and index.json included")
+  @Test(
+    "the samples in three shards, merged, equal one batch over the folder, thumbnails and index.json included"
+  )
   func threeShardsEqualOneRun() async throws {
     try #require(Self.samples.count == 51, "samples/sprites holds the 51 samples")
     let directory = try TemporaryDirectory()
     let single = directory.url.appendingPathComponent("single")
     let options = ["--thumbnails", "32,96"]
     let folder = Self.samples[0].deletingLastPathComponent().path
-    #expect(try await BuiltBinary.run(["batch", folder, "--out", single.path, "--quiet"] + options).status == 0)
+    #expect(
+      try await BuiltBinary.run(["batch", folder, "--out", single.path, "--quiet"] + options).status
+        == 0)
 
     // Round robin, so each shard's list is in no way a contiguous slice of the sorted list.
     var shards = [URL]()
@@ -66,7 +75,8 @@ struct MergeEndToEndTests {
       shards.append(shard)
     }
     let merged = directory.url.appendingPathComponent("merged")
-    let result = try await BuiltBinary.run(["merge"] + shards.reversed().map(\.path) + ["--out", merged.path])
+    let result = try await BuiltBinary.run(
+      ["merge"] + shards.reversed().map(\.path) + ["--out", merged.path])
     #expect(result.status == 0, "\(result.stderr)")
     let expected = try Self.outputFiles(single)
     let got = try Self.outputFiles(merged)
@@ -105,7 +115,9 @@ struct MergeEndToEndTests {
     var shardArguments = [String]()
     for (i, cut) in cuts.enumerated() {
       let shard = directory.url.appendingPathComponent("shard-\(i)")
-      #expect(try await Self.batch(cut, out: shard) == (cut.contains(text.path) || cut.contains { $0.hasSuffix("d/bat.png") } ? 1 : 0))
+      #expect(
+        try await Self.batch(cut, out: shard)
+          == (cut.contains(text.path) || cut.contains { $0.hasSuffix("d/bat.png") } ? 1 : 0))
       if i == 1 {
         shardArguments.append(shard.path)
       } else {
@@ -115,7 +127,8 @@ struct MergeEndToEndTests {
       }
     }
     let merged = directory.url.appendingPathComponent("merged")
-    let result = try await BuiltBinary.run(["merge"] + shardArguments + ["--out", merged.path, "--quiet"])
+    let result = try await BuiltBinary.run(
+      ["merge"] + shardArguments + ["--out", merged.path, "--quiet"])
     #expect(result.status == 1, "failed inputs make exit 1, as they do for batch: \(result.stderr)")
     let expected = try Self.outputFiles(single)
     #expect(expected["themes/bat-3.json"] != nil)
@@ -131,13 +144,17 @@ struct MergeEndToEndTests {
       thumbShards.append(shard.path)
     }
     let mergedThumbs = directory.url.appendingPathComponent("merged-thumbs")
-    let withThumbs = try await BuiltBinary.run(["merge"] + thumbShards + ["--out", mergedThumbs.path, "--quiet"])
+    let withThumbs = try await BuiltBinary.run(
+      ["merge"] + thumbShards + ["--out", mergedThumbs.path, "--quiet"])
     #expect(withThumbs.status == 1, "\(withThumbs.stderr)")
     #expect(try Self.outputFiles(singleThumbs)["thumbs/bat-3-32.png"] != nil)
     #expect(try Self.outputFiles(mergedThumbs) == Self.outputFiles(singleThumbs))
 
     // In any other order, --list gives the single run's order and names.
-    let shuffled = [sorted[7], sorted[2], sorted[4], sorted[0], sorted[8], sorted[1], sorted[6], sorted[3], sorted[5]]
+    let shuffled = [
+      sorted[7], sorted[2], sorted[4], sorted[0], sorted[8], sorted[1], sorted[6], sorted[3],
+      sorted[5],
+    ]
     let singleShuffled = directory.url.appendingPathComponent("single-shuffled")
     #expect(try await Self.batch(shuffled, out: singleShuffled) == 1)
     let list = directory.url.appendingPathComponent("list.txt")
@@ -147,14 +164,21 @@ struct MergeEndToEndTests {
       ["merge"] + shardArguments + ["--out", mergedShuffled.path, "--list", list.path, "--quiet"])
     #expect(listed.status == 1, "\(listed.stderr)")
     #expect(try Self.outputFiles(mergedShuffled) == Self.outputFiles(singleShuffled))
-    #expect(try Self.outputFiles(mergedShuffled) != expected, "the order changes names and the index")
+    #expect(
+      try Self.outputFiles(mergedShuffled) != expected, "the order changes names and the index")
 
     // A list with an input no shard has: a shard is missing.
-    try Data((shuffled + [inputs.appendingPathComponent("e.png").path]).map { $0 + "\n" }.joined().utf8).write(to: list)
+    try Data(
+      (shuffled + [inputs.appendingPathComponent("e.png").path]).map { $0 + "\n" }.joined().utf8
+    ).write(to: list)
     let incomplete = try await BuiltBinary.run(
-      ["merge"] + shardArguments + ["--out", directory.url.appendingPathComponent("none").path, "--list", list.path])
+      ["merge"] + shardArguments + [
+        "--out", directory.url.appendingPathComponent("none").path, "--list", list.path,
+      ])
     #expect(incomplete.status == 1)
-    #expect(incomplete.stderr.contains("e.png is in the input list but in no shard"), "\(incomplete.stderr)")
+    #expect(
+      incomplete.stderr.contains("e.png is in the input list but in no shard"),
+      "\(incomplete.stderr)")
   }
 
   @Test("bad shards: one-line errors naming the shard, nothing written, SPEC exit codes")
@@ -175,21 +199,31 @@ struct MergeEndToEndTests {
 
     let overlap = try await merge([a.path, b.path, "--out", out.path])
     #expect(overlap.status == 1)
-    #expect(overlap.stderr.contains("\(b.path): \(Self.samples[1].path) is in \(a.path) too"), "\(overlap.stderr)")
+    #expect(
+      overlap.stderr.contains("\(b.path): \(Self.samples[1].path) is in \(a.path) too"),
+      "\(overlap.stderr)")
     expectNothingWritten()
 
     let missing = directory.url.appendingPathComponent("missing")
     try FileManager.default.createDirectory(at: missing, withIntermediateDirectories: true)
     let unfinished = try await merge([a.path, missing.path, "--out", out.path])
     #expect(unfinished.status == 1)
-    #expect(unfinished.stderr == "sprite-theme: error: \(missing.path)/index.json: cannot read: No such file or directory\n")
+    #expect(
+      unfinished.stderr
+        == "sprite-theme: error: \(missing.path)/index.json: cannot read: No such file or directory\n"
+    )
     expectNothingWritten()
 
     let lines = directory.url.appendingPathComponent("bad.jsonl")
-    try Data("{\"input\": \"x.png\", \"error\": {\"stage\": \"read\", \"message\": \"gone\"}}\n{not json\n".utf8).write(to: lines)
+    try Data(
+      "{\"input\": \"x.png\", \"error\": {\"stage\": \"read\", \"message\": \"gone\"}}\n{not json\n"
+        .utf8
+    ).write(to: lines)
     let corrupt = try await merge([lines.path, "--out", out.path])
     #expect(corrupt.status == 1)
-    #expect(corrupt.stderr.hasPrefix("sprite-theme: error: \(lines.path) line 2: not a JSON document"), "\(corrupt.stderr)")
+    #expect(
+      corrupt.stderr.hasPrefix("sprite-theme: error: \(lines.path) line 2: not a JSON document"),
+      "\(corrupt.stderr)")
     #expect(corrupt.stderr.split(separator: "\n").count == 1)
     expectNothingWritten()
 
@@ -206,7 +240,9 @@ struct MergeEndToEndTests {
     try FileManager.default.moveItem(at: theme, to: aside)
     let lost = try await merge([a.path, "--out", out.path])
     #expect(lost.status == 1)
-    #expect(lost.stderr.contains("\(theme.path): cannot read: No such file or directory"), "\(lost.stderr)")
+    #expect(
+      lost.stderr.contains("\(theme.path): cannot read: No such file or directory"),
+      "\(lost.stderr)")
     expectNothingWritten()
     try FileManager.default.moveItem(at: aside, to: theme)
 

@@ -9,7 +9,8 @@ import _SpriteTestSupport
 @Suite("Spark job", .serialized)
 struct SparkJobTests {
   /// The scripts' folder.
-  static let scripts = Fixtures.packageRoot.appendingPathComponent("Tests/SpriteThemeCLITests/Scripts")
+  static let scripts = Fixtures.packageRoot.appendingPathComponent(
+    "Tests/SpriteThemeCLITests/Scripts")
 
   /// One venv per test process, under the temporary folder, removed when the process exits.
   static let venv: URL = {
@@ -34,7 +35,8 @@ struct SparkJobTests {
   }()
 
   /// Runs `script` (a path) under `with-spark.sh` with `arguments`.
-  static func withSpark(_ script: String, _ arguments: [String]) async throws -> BuiltBinary.Result {
+  static func withSpark(_ script: String, _ arguments: [String]) async throws -> BuiltBinary.Result
+  {
     try await BuiltBinary.run(
       [scripts.appendingPathComponent("with-spark.sh").path, venv.path, script] + arguments,
       executable: URL(fileURLWithPath: "/bin/bash"))
@@ -57,11 +59,13 @@ struct SparkJobTests {
     "local[2] on the samples writes the stream's JSON lines as part-* files, and Parquet",
     .enabled(
       if: binaryStreams,
-      "*** SKIPPED: this build's batch has no --jsonl (SPEC 14); the Spark job pipes through it ***"),
+      "*** SKIPPED: this build's batch has no --jsonl (SPEC 14); the Spark job pipes through it ***"
+    ),
     .timeLimit(.minutes(10)))
   func sparkEqualsStream() async throws {
     let directory = try TemporaryDirectory()
-    let inputs = Fixtures.sampleSpriteFiles().map(\.path)
+    let inputs =
+      Fixtures.sampleSpriteFiles().map(\.path)
       + [directory.url.appendingPathComponent("missing.png").path]
     try #require(inputs.count == 52)
     let list = directory.url.appendingPathComponent("list.txt")
@@ -73,7 +77,8 @@ struct SparkJobTests {
       ["--input", list.path, "--output", out.path, "--binary", BuiltBinary.url.path, "--parquet"])
     try #require(job.status == 0, "the Spark job failed:\n\(job.stderr.suffix(4000))")
 
-    let stream = try await BuiltBinary.run(["batch", "--jsonl", "-", "--quiet"], standardInput: list)
+    let stream = try await BuiltBinary.run(
+      ["batch", "--jsonl", "-", "--quiet"], standardInput: list)
     #expect(stream.status == 1, "one input is missing: \(stream.stderr)")
     let expected = try Self.documents(stream.stdout)
     #expect(expected.count == inputs.count)
@@ -81,8 +86,10 @@ struct SparkJobTests {
     let parts = try FileManager.default.contentsOfDirectory(atPath: out.path)
       .filter { $0.hasPrefix("part-") }.sorted()
     #expect(parts.count >= 2, "local[2] spreads the list over partitions: \(parts)")
-    let text = try parts.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }
-      .joined()
+    let text = try parts.map {
+      try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8)
+    }
+    .joined()
     let got = try Self.documents(text)
     #expect(got.map(Self.key) == inputs, "part files in order hold the inputs in order")
     let sortedGot = got.sorted { Self.key($0) < Self.key($1) }
@@ -100,11 +107,13 @@ struct SparkJobTests {
     let rows = try Self.documents(parquet.stdout)
     #expect(Set(rows.map(Self.key)) == Set(inputs))
     #expect(rows.count == inputs.count)
-    let averages = Dictionary(uniqueKeysWithValues: expected.map {
-      (Self.key($0), ($0["average"] as? [String: Any])?["hex"] as? String)
-    })
+    let averages = Dictionary(
+      uniqueKeysWithValues: expected.map {
+        (Self.key($0), ($0["average"] as? [String: Any])?["hex"] as? String)
+      })
     for row in rows where row["error"] == nil {
-      #expect(((row["average"] as? [String: Any])?["hex"] as? String) == averages[Self.key(row)] ?? nil)
+      #expect(
+        ((row["average"] as? [String: Any])?["hex"] as? String) == averages[Self.key(row)] ?? nil)
     }
   }
 }
