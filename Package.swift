@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SpriteCore", targets: ["SpriteCore"]),
     .library(name: "SpritePNG", targets: ["SpritePNG"]),
     .library(name: "SpriteMaterial", targets: ["SpriteMaterial"]),
+    .library(name: "SpriteExport", targets: ["SpriteExport"]),
     .library(name: "SpriteReport", targets: ["SpriteReport"]),
     .executable(name: "sprite-theme", targets: ["sprite-theme"]),
   ],
@@ -69,12 +70,21 @@ let package = Package(
       dependencies: [
         "SpriteCore", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
       ]),
-    // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
+    // Front-end exports (CSS, DTCG, Android, asset catalogs, SwiftUI, Compose, Flutter, ...)
+    // from theme files; reads themes through its own `Decodable` view, never the engine.
+    .target(
+      name: "SpriteExport",
+      dependencies: [
+        "SpriteCore", "SpriteMaterial", "SpriteFiles",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // `merge`: the outputs of shards joined into one output directory, as one run writes it.
     .target(
       name: "SpriteMerge",
       dependencies: [
         "SpriteTheme", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
     .target(
       name: "SpriteThemeFetch",
       dependencies: [
@@ -84,7 +94,8 @@ let package = Package(
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteReport", "SpriteMerge",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteExport", "SpriteReport",
+        "SpriteMerge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
@@ -115,6 +126,10 @@ let package = Package(
     .testTarget(
       name: "SpriteMergeTests",
       dependencies: ["SpriteMerge", .product(name: "SystemPackage", package: "swift-system")]),
+    .testTarget(
+      name: "SpriteExportTests",
+      dependencies: ["SpriteExport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
+      exclude: ["Scripts"]),
     .testTarget(
       name: "SpriteReportTests",
       dependencies: ["SpriteReport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],

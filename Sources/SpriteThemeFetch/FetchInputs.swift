@@ -23,10 +23,18 @@ public struct FetchInputs: AsyncSequence, Sendable {
   }
 
   private let source: Source
+  /// How many items there will be, when known ahead: a list's length, or a crawl's `--limit`
+  /// (the server may list fewer); nil for a crawl of everything.
+  public let expectedCount: Int?
+
+  private init(source: Source, expectedCount: Int?) {
+    self.source = source
+    self.expectedCount = expectedCount
+  }
 
   /// The items of `list`, in order.
   public static func list(_ list: [FetchInput]) -> FetchInputs {
-    FetchInputs(source: .list(list))
+    FetchInputs(source: .list(list), expectedCount: list.count)
   }
 
   /// The items of a URL list's text (see ``FetchInput/urlList(_:)``).
@@ -36,7 +44,7 @@ public struct FetchInputs: AsyncSequence, Sendable {
 
   /// The items of a PokeAPI crawl, whose list and entry documents come through `loader`.
   public static func crawl(_ crawler: PokeAPICrawler, loader: any DataLoading) -> FetchInputs {
-    FetchInputs(source: .crawl(crawler.crawl(using: loader)))
+    FetchInputs(source: .crawl(crawler.crawl(using: loader)), expectedCount: crawler.limit)
   }
 
   /// Starts reading the items.

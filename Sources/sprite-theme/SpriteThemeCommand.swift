@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail`, `report`,
-/// `bench` and `merge`, with help, the version and shell completions from ArgumentParser, and the SPEC's exit
-/// codes.
+/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail`, `export`,
+/// `report`, `bench` and `merge`, with help, the version and shell completions from
+/// ArgumentParser, and the SPEC's exit codes.
 @main
 struct SpriteThemeCommand: AsyncParsableCommand {
   /// The root's help texts, version and subcommands.
@@ -19,8 +19,8 @@ struct SpriteThemeCommand: AsyncParsableCommand {
       """,
     version: SpriteThemeCommand.version,
     subcommands: [
-      Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self, Report.self,
-      Bench.self, Merge.self,
+      Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self,
+      Export.self, Report.self, Bench.self, Merge.self,
     ])
 
   /// The version `--version` prints.

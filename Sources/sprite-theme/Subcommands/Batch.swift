@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpriteExport
 import SpriteTheme
 import Synchronization
 
@@ -57,6 +58,15 @@ struct Batch: AsyncParsableCommand {
         + "(a number, or with K, M or G).", valueName: "bytes"))
   var maxMemory = ByteCount(ThemeEngine.defaultMaxMemory)
 
+  /// Front-end formats to write to `<out>/exports/<format>/` after the run, if any.
+  @Option(
+    name: .customLong("export"),
+    help: ArgumentHelp(
+      "After the run, write these front-end formats to DIR/exports/<format>/ (see 'export'): "
+        + "\(ExportFormat.names), or all.", valueName: "list"),
+    transform: ExportFormats.parse)
+  var exportFormats: [ExportFormat] = []
+
   /// Whether to write the HTML report (`<out>/report/index.html`, see `report`) after the run.
   @Flag(
     name: .customLong("report"),
@@ -107,6 +117,12 @@ struct Batch: AsyncParsableCommand {
       return (index, collected.count, false)
     }
     let upToDate = counts.latest.upToDate
+    var exportFailed = false
+    if !interrupted, !exportFormats.isEmpty {
+      exportFailed = try ExportFormats.run(
+        themeFiles: index.entries.map { "\(outputDirectory)/\($0.theme)" },
+        formats: exportFormats, to: "\(outputDirectory)/exports", progress: progressOptions)
+    }
     // The report shows the run's failures too, so it comes before they end the run (exit 1).
     var reportFailed = false
     if writeReport, !interrupted {
@@ -119,7 +135,7 @@ struct Batch: AsyncParsableCommand {
         + (upToDate > 0 ? " (\(upToDate) up to date, kept)" : "")
         + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
-    if reportFailed { throw ExitCode.inputFailed }
+    if exportFailed || reportFailed { throw ExitCode.inputFailed }
   }
 }
 

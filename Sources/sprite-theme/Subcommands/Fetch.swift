@@ -119,7 +119,7 @@ struct Fetch: AsyncParsableCommand {
     let outcome = try await OutputRun.execute(progress: progressOptions) {
       [downloadOnly] reporter throws(ThemeEngine.Fatal) in
       try await fetch.run(inputs: inputs, loader: loader) { counts in
-        reporter.update(fetch: counts, analysing: !downloadOnly)
+        reporter.update(fetch: counts, analysing: !downloadOnly, expected: inputs.expectedCount)
       }
     }
     let written = outcome.downloads?.entries.count ?? outcome.index.entries.count

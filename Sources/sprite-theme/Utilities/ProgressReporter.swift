@@ -16,7 +16,10 @@ final class ProgressReporter: Sendable {
     var drawn = false
     /// The newest line, not drawn yet when it came too soon after the last one.
     var pending: String?
-    /// The most progress any fetch update so far has shown (see ``update(fetch:analysing:)``).
+    /// The export format whose files are being written, and since when.
+    var phase: (name: String, start: ContinuousClock.Instant)?
+    /// The most progress any fetch update so far has shown (see
+    /// ``update(fetch:analysing:expected:)``).
     var newestFetch = 0
   }
 
@@ -45,24 +48,55 @@ final class ProgressReporter: Sendable {
       final: done == total)
   }
 
-  /// Records a fetch's counts (their total is not known ahead: a crawl lists as it goes):
-  /// `12 listed, 9 downloaded, 1 cached, 8 analysed, 0 failed, 35/s`, without the analysed
-  /// count when `analysing` is false.
-  func update(fetch counts: ThemeFetch.Progress, analysing: Bool) {
+  /// Records a fetch's counts. With the number of entries `expected` (a URL list's length, a
+  /// crawl's `--limit`) the line is a bar: `[####------------] 120/480, 20 cached, 2 failed,
+  /// 95/s, 0:03 left`; without it (a crawl of everything) the counts as they come:
+  /// `12 listed, 9 downloaded, 1 cached, 8 analysed, 0 failed, 35/s`, without the analysed count
+  /// when `analysing` is false.
+  func update(fetch counts: ThemeFetch.Progress, analysing: Bool, expected: Int?) {
     guard enabled else { return }
     // Counts come from several threads; one computed earlier may arrive later. Keep the newest.
     let progressMade = counts.listed + counts.downloaded + counts.cached + counts.failed
+      + counts.analysed
     let newest = state.withLock { state in
       guard progressMade >= state.newestFetch else { return false }
       state.newestFetch = progressMade
       return true
     }
     guard newest else { return }
+    let elapsed = ContinuousClock.now - start
+    if let expected {
+      // An entry is finished when it is written (analysed, or downloaded when only
+      // downloading), skipped or failed.
+      let written = analysing ? counts.analysed : counts.downloaded + counts.cached
+      let done = written + counts.skipped + counts.failed
+      let total = max(expected, counts.listed, done)
+      show(
+        Self.barLine(
+          done: done, total: total, unit: nil,
+          details: "\(counts.cached) cached, \(counts.failed) failed", elapsed: elapsed),
+        final: false)
+      return
+    }
     let finished = counts.downloaded + counts.cached + counts.failed
     var line = "\(counts.listed) listed, \(counts.downloaded) downloaded, \(counts.cached) cached, "
     if analysing { line += "\(counts.analysed) analysed, " }
-    line += "\(counts.failed) failed, \(Self.rate(finished, in: ContinuousClock.now - start))/s"
+    line += "\(counts.failed) failed, \(Self.rate(finished, in: elapsed))/s"
     show(line, final: false)
+  }
+
+  /// Records an export's files of one format: `[####------------] 1200/4800 files (ios), ...`.
+  /// The rate and time left are those of the format's own files.
+  func update(files done: Int, total: Int, of format: String) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    let since = state.withLock { state in
+      if state.phase?.name != format { state.phase = (format, now) }
+      return state.phase!.start
+    }
+    show(
+      Self.barLine(done: done, total: total, unit: "files", details: format, elapsed: now - since),
+      final: done == total)
   }
 
   /// Draws the last counts if they were held back, and clears a terminal's line.
@@ -98,12 +132,20 @@ final class ProgressReporter: Sendable {
 
   /// `[####------------] 120/480 sprites, 2 failed, 95/s, 0:03 left`.
   static func batchLine(done: Int, failed: Int, total: Int, elapsed: Duration) -> String {
+    barLine(
+      done: done, total: total, unit: "sprites", details: "\(failed) failed", elapsed: elapsed)
+  }
+
+  /// `[####------------] 120/480 UNIT, DETAILS, 95/s, 0:03 left` (no unit when `unit` is nil).
+  static func barLine(
+    done: Int, total: Int, unit: String?, details: String, elapsed: Duration
+  ) -> String {
     let width = 16
-    let filled = total > 0 ? width * done / total : width
+    let filled = total > 0 ? width * min(done, total) / total : width
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
     let perSecond = Double(done) / max(seconds(elapsed), 1e-9)
-    let left = perSecond > 0 ? Double(total - done) / perSecond : 0
-    return "[\(bar)] \(done)/\(total) sprites, \(failed) failed, "
+    let left = perSecond > 0 ? Double(max(total - done, 0)) / perSecond : 0
+    return "[\(bar)] \(done)/\(total)\(unit.map { " " + $0 } ?? ""), \(details), "
       + "\(rate(done, in: elapsed))/s, \(clock(left)) left"
   }
 

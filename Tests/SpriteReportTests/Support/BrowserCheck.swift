@@ -30,45 +30,14 @@ enum BrowserCheck {
 
   /// Runs `Scripts/<script>` with `arguments`; waits without blocking a cooperative thread.
   static func run(_ script: String, _ arguments: [String]) async throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-browser-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer {
-      try? out.close()
-      try? err.close()
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments =
+    let run = try await ChildProcess.run(
+      URL(fileURLWithPath: "/bin/bash"),
       [
         scripts.appendingPathComponent("with-browser.sh").path, venv.path,
         scripts.appendingPathComponent(script).path,
-      ] + arguments
-    process.currentDirectoryURL = Fixtures.packageRoot
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Void, any Error>) in
-      process.terminationHandler = { _ in continuation.resume() }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    let printed = try Data(contentsOf: outURL)
-    let object = (try? JSONSerialization.jsonObject(with: printed)) as? [String: Any] ?? [:]
-    return Result(
-      status: process.terminationStatus, output: object,
-      problems: try String(contentsOf: errURL, encoding: .utf8))
+      ] + arguments)
+    let object =
+      (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any] ?? [:]
+    return Result(status: run.status, output: object, problems: run.stderr)
   }
 }

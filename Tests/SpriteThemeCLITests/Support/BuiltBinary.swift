@@ -12,14 +12,7 @@ enum BuiltBinary {
   }
 
   /// The outcome of one run.
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    /// When the process ended, as seen by Foundation's own thread (the test's task may resume
-    /// much later on a busy machine).
-    var exitedAt = ContinuousClock.now
-  }
+  typealias Result = ChildProcess.Result
 
   /// Starts the binary with `arguments` from the package root, output discarded; standard input
   /// comes from `standardInput` (a file) or is closed.
@@ -47,54 +40,14 @@ enum BuiltBinary {
 
   /// Runs the binary with `arguments` from the package root; standard input comes from
   /// `standardInput` (a file) or `inputPipe`, or is closed; `onStart` gets the child's process
-  /// id once it runs (to signal it, say). `executable` runs a copy of the binary instead.
-  ///
-  /// The wait suspends rather than blocks: a test's thread goes back to the cooperative pool
-  /// (two threads on a two-core machine) while the child runs, so in-process servers and other
-  /// tests keep running.
+  /// id once it runs (to signal it, say). `executable` runs a copy of the binary instead. The
+  /// wait suspends rather than blocks (``ChildProcess``).
   static func run(
     _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil,
     inputPipe: Pipe? = nil, executable: URL? = nil, onStart: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> Result {
-    let process = configured(arguments, environment: environment, executable: executable)
-    // Output goes to temporary files, so a large output can never block the child.
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sprite-theme-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let outURL = scratch.appendingPathComponent("stdout")
-    let errURL = scratch.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer {
-      try? out.close()
-      try? err.close()
-    }
-    process.standardOutput = out
-    process.standardError = err
-    if let inputPipe {
-      process.standardInput = inputPipe
-    } else {
-      process.standardInput =
-        try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
-    }
-    let exitedAt = try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<ContinuousClock.Instant, any Error>) in
-      // Set before the launch, so an exit can never be missed.
-      process.terminationHandler = { _ in continuation.resume(returning: .now) }
-      do {
-        try process.run()
-        onStart?(process.processIdentifier)
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    return Result(
-      status: process.terminationStatus,
-      stdout: try String(contentsOf: outURL, encoding: .utf8),
-      stderr: try String(contentsOf: errURL, encoding: .utf8), exitedAt: exitedAt)
+    let input: Any? = try inputPipe ?? standardInput.map { try FileHandle(forReadingFrom: $0) }
+    return try await ChildProcess.run(
+      executable ?? url, arguments, environment: environment, input: input, onStart: onStart)
   }
 }

@@ -21,6 +21,20 @@ struct ProgressReporterTests {
     #expect(long.count < 80, "fits a terminal: \(long)")
   }
 
+  @Test("fetch's bar when the number of entries is known: cached and failed counts, done never past the total")
+  func fetchBar() {
+    let line = ProgressReporter.barLine(
+      done: 120, total: 480, unit: nil, details: "20 cached, 2 failed", elapsed: .seconds(4))
+    #expect(line == "[####------------] 120/480, 20 cached, 2 failed, 30/s, 0:12 left")
+    let over = ProgressReporter.barLine(
+      done: 12, total: 10, unit: "sprites", details: "0 cached, 0 failed", elapsed: .seconds(1))
+    #expect(over.hasPrefix("[################] 12/10 sprites") && over.hasSuffix("0:00 left"))
+    let long = ProgressReporter.barLine(
+      done: 999_999, total: 1_000_000, unit: nil, details: "999999 cached, 12 failed",
+      elapsed: .seconds(400))
+    #expect(long.count <= 80, "fits a terminal: \(long)")
+  }
+
   @Test("time left reads m:ss, or h:mm:ss from an hour")
   func clock() {
     #expect(ProgressReporter.clock(0) == "0:00")

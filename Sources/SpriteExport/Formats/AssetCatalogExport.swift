@@ -1,0 +1,99 @@
+import SpriteCore
+
+/// An Xcode asset catalog, `Sprites.xcassets`: one named colour set per sprite and colour,
+/// `<Sprite><Colour>.colorset` (Pascal case, so `Color("CatPrimary")` in SwiftUI or
+/// `UIColor(named:)`), each with the universal colour and, for Material roles, a
+/// `luminosity: dark` appearance. Components are written as Xcode writes 8-bit colours: hex
+/// bytes for red, green and blue, alpha as a decimal fraction that rounds back to its byte.
+enum AssetCatalogExport: ExportWriter {
+  /// The catalog's `Contents.json` and each colour set's.
+  static func files(for themes: [ExportTheme]) -> [ExportFile] {
+    var namer = UniqueNames(.pascal)
+    var files = [ExportFile("Sprites.xcassets/Contents.json", contents(colors: nil))]
+    for theme in themes {
+      let sprite = namer.words(for: theme.name, joined: theme.allTokenWords)
+      for token in theme.colors {
+        files.append(colorSet(sprite, token, dark: nil))
+      }
+      guard let material = theme.material else { continue }
+      for (light, dark) in zip(material.light, material.dark) {
+        files.append(colorSet(sprite, light, dark: dark.color))
+      }
+    }
+    return files
+  }
+
+  /// The `Contents.json` of one colour set.
+  private static func colorSet(_ sprite: [String], _ token: ExportToken, dark: RGBA8?)
+    -> ExportFile
+  {
+    let name = CaseConvention.pascal.join(sprite + token.words)
+    var entries = [entry(token.color, dark: false)]
+    if let dark { entries.append(entry(dark, dark: true)) }
+    return ExportFile(
+      "Sprites.xcassets/\(name).colorset/Contents.json",
+      contents(colors: entries.joined(separator: ",\n")))
+  }
+
+  /// A catalog or colour-set `Contents.json` in Xcode's layout.
+  private static func contents(colors: String?) -> String {
+    var out = "{\n"
+    if let colors { out += "  \"colors\" : [\n\(colors)\n  ],\n" }
+    out += "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    return out
+  }
+
+  /// One entry of `colors`: the colour, for any appearance or for the dark one.
+  private static func entry(_ color: RGBA8, dark: Bool) -> String {
+    func byte(_ value: UInt8) -> String {
+      "0x" + String(value, radix: 16, uppercase: true).leftPadded(to: 2)
+    }
+    var out = "    {\n"
+    if dark {
+      out += "      \"appearances\" : [\n        {\n"
+      out += "          \"appearance\" : \"luminosity\",\n          \"value\" : \"dark\"\n"
+      out += "        }\n      ],\n"
+    }
+    out += "      \"color\" : {\n        \"color-space\" : \"srgb\",\n"
+    out += "        \"components\" : {\n"
+    out += "          \"alpha\" : \"\(alpha(color.a))\",\n"
+    out += "          \"blue\" : \"\(byte(color.b))\",\n"
+    out += "          \"green\" : \"\(byte(color.g))\",\n"
+    out += "          \"red\" : \"\(byte(color.r))\"\n"
+    out += "        }\n      },\n      \"idiom\" : \"universal\"\n    }"
+    return out
+  }
+
+  /// Alpha as Xcode writes it (`1.000`), with as many decimals as the byte needs to come back
+  /// exactly (`0.498` for 127: 0.498 × 255 = 126.99).
+  static func alpha(_ value: UInt8) -> String {
+    if value == 255 { return "1.000" }
+    if value == 0 { return "0.000" }
+    let fraction = Double(value) / 255
+    for decimals in 3...17 {
+      let text = fraction.formattedFixed(decimals)
+      if let parsed = Double(text), (parsed * 255).rounded() == Double(value) { return text }
+    }
+    return fraction.description
+  }
+}
+
+extension String {
+  /// The string with `0`s in front up to `width` characters.
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}
+
+extension Double {
+  /// The value rounded to `decimals` places, written with exactly that many (non-negative
+  /// values below 1000 only: colour fractions).
+  func formattedFixed(_ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = UInt64((self * scale).rounded())
+    let whole = scaled / UInt64(scale)
+    let part = String(scaled % UInt64(scale)).leftPadded(to: decimals)
+    return "\(whole).\(part)"
+  }
+}

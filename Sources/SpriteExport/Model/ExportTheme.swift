@@ -1,0 +1,170 @@
+import Foundation
+import SpriteCore
+import SpriteMaterial
+
+/// One sprite's colours as the exports see them: the colours that are the same in light and
+/// dark mode (card, average, dominant, accent, swatches and their text) and, when the theme has
+/// a `material` block, the 49 Material 3 roles in light and dark.
+public struct ExportTheme: Hashable, Sendable {
+  /// The sprite's name: the theme file's name without `.json` (the unique name `batch` gave it).
+  public var name: String
+  /// The theme file it was read from, as given.
+  public var path: String
+  /// Colours that do not change with the colour scheme, in a fixed order.
+  public var colors: [ExportToken]
+  /// The Material 3 schemes, or `nil` when the theme has none.
+  public var material: MaterialTokens?
+
+  /// Creates a theme from its parts.
+  public init(name: String, path: String, colors: [ExportToken], material: MaterialTokens?) {
+    self.name = name
+    self.path = path
+    self.colors = colors
+    self.material = material
+  }
+
+  /// The six swatch names in the order the exports list them.
+  public static let swatchNames = [
+    "vibrant", "darkVibrant", "lightVibrant", "muted", "darkMuted", "lightMuted",
+  ]
+
+  /// Reads a theme file's bytes (SPEC section 6, with the `material` block of section 10).
+  ///
+  /// - Throws: ``ThemeReadError`` naming what is wrong: not JSON, not a theme, a bad colour, a
+  ///   missing Material role.
+  public init(json data: Data, name: String, path: String) throws(ThemeReadError) {
+    let view: ThemeFileView
+    do {
+      view = try JSONDecoder().decode(ThemeFileView.self, from: data)
+    } catch let error as DecodingError {
+      throw .invalid(Self.describe(error))
+    } catch {
+      throw .invalid("not a JSON theme file")
+    }
+    guard view.schema == "spritetheme/theme@1" else {
+      throw .invalid("schema is \"\(view.schema)\", expected \"spritetheme/theme@1\"")
+    }
+    var colors = [ExportToken]()
+    func add(_ key: String, _ hex: String?) throws(ThemeReadError) {
+      guard let hex else { return }
+      guard let color = RGBA8(themeHex: hex) else {
+        throw .invalid("\(key) is not a colour: \(hex)")
+      }
+      colors.append(ExportToken(key, color))
+    }
+    try add("card", view.card?.background)
+    try add("cardText", view.card?.text?.hex)
+    try add("average", view.average?.hex)
+    try add("dominant", view.dominant?.hex)
+    try add("accent", view.accent?.hex)
+    for swatch in Self.swatchNames {
+      guard let value = view.swatches?[swatch] ?? nil else { continue }
+      try add(swatch, value.hex)
+      try add(swatch + "Title", value.titleText?.hex)
+      try add(swatch + "Body", value.bodyText?.hex)
+    }
+    self.init(
+      name: name, path: path, colors: colors,
+      material: try view.material.map { m throws(ThemeReadError) in try MaterialTokens(m) })
+  }
+
+  /// One line for a decoding error: where in the file and what.
+  private static func describe(_ error: DecodingError) -> String {
+    func at(_ context: DecodingError.Context) -> String {
+      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      return path.isEmpty ? "" : " at " + path.joined(separator: ".")
+    }
+    switch error {
+    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+      return "not valid JSON"
+    case .dataCorrupted(let context):
+      return "invalid value\(at(context))"
+    case .keyNotFound(let key, let context):
+      return "missing key \(key.stringValue)\(at(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "unexpected value\(at(context))"
+    @unknown default:
+      return "not a theme file"
+    }
+  }
+}
+
+/// One named colour of a sprite; the key is camelCase (`cardText`, `primaryContainer`) and each
+/// platform spells it in its own convention from ``words``.
+public struct ExportToken: Hashable, Sendable {
+  /// The camelCase key.
+  public var key: String
+  /// The key's words in lower case (`["card", "text"]`).
+  public var words: [String]
+  /// The colour, exactly as the theme gives it.
+  public var color: RGBA8
+
+  /// A token for `key`.
+  public init(_ key: String, _ color: RGBA8) {
+    self.key = key
+    self.words = IdentifierWords.split(camelCase: key)
+    self.color = color
+  }
+}
+
+/// The `material` block of a theme: source, variant, contrast and the light and dark roles in
+/// `MaterialRole` order.
+public struct MaterialTokens: Hashable, Sendable {
+  /// The source colour, when the theme names one.
+  public var source: RGBA8?
+  /// The variant name (`tonalSpot`, ...).
+  public var variant: String
+  /// The contrast level the schemes were made for.
+  public var contrastLevel: Double
+  /// The 49 roles in the light scheme.
+  public var light: [ExportToken]
+  /// The 49 roles in the dark scheme.
+  public var dark: [ExportToken]
+
+  /// Reads and checks the block: every role present in both schemes, every value a colour.
+  init(_ view: ThemeFileView.Material) throws(ThemeReadError) {
+    if let hex = view.source?.hex {
+      guard let color = RGBA8(themeHex: hex) else {
+        throw .invalid("material.source is not a colour: \(hex)")
+      }
+      source = color
+    }
+    variant = view.variant ?? MaterialVariant.default.rawValue
+    contrastLevel = view.contrastLevel ?? 0
+    func roles(_ scheme: String) throws(ThemeReadError) -> [ExportToken] {
+      guard let values = view.schemes[scheme] else {
+        throw .invalid("material.schemes has no \(scheme) scheme")
+      }
+      var tokens = [ExportToken]()
+      tokens.reserveCapacity(MaterialRole.allCases.count)
+      for role in MaterialRole.allCases {
+        guard let hex = values[role.name] else {
+          throw .invalid("material.schemes.\(scheme) has no \(role.name)")
+        }
+        guard let color = RGBA8(themeHex: hex) else {
+          throw .invalid("material.schemes.\(scheme).\(role.name) is not a colour: \(hex)")
+        }
+        tokens.append(ExportToken(role.name, color))
+      }
+      return tokens
+    }
+    light = try roles("light")
+    dark = try roles("dark")
+  }
+}
+
+/// Why a theme file cannot be exported.
+public enum ThemeReadError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file could not be read (the system's reason).
+  case unreadable(String)
+  /// The file is not a valid theme file (what is wrong).
+  case invalid(String)
+
+  /// The reason, one phrase.
+  public var description: String {
+    switch self {
+    case .unreadable(let reason): "cannot read: \(reason)"
+    case .invalid(let reason): "invalid theme: \(reason)"
+    }
+  }
+}

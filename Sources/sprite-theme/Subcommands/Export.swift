@@ -1,0 +1,108 @@
+import ArgumentParser
+import SpriteExport
+
+/// `sprite-theme export THEME.json... --format LIST -o DIR`: front-end files from theme files.
+struct Export: ParsableCommand {
+  /// `export`'s name and help texts.
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write front-end colour files (CSS, Android, iOS, ...) from theme files.",
+    discussion: """
+      Reads theme files (SPEC section 6; folders give their *.json files, or those of their \
+      themes/ folder, so an output directory of batch or fetch works as it is) and writes each \
+      format to DIR/<format>/, one set for the whole catalogue and, for dtcg, one file per \
+      sprite. A sprite is named after its theme file; names are spelled in each platform's \
+      convention, made unique within a file (2, 3, ... appended, in name order) and never a keyword.
+
+      Formats: dtcg (Design Tokens 2025.10: <name>.tokens.json, sprites.tokens.json), css \
+      (sprites.css: .sprite-<name> { --sprite-card; --md-sys-color-<role> }, dark roles under \
+      prefers-color-scheme), tailwind (sprites.tailwind.css, v4 @theme), scss (_sprites.scss), \
+      android (values/colors.xml and values-night/colors.xml, #AARRGGBB), ios \
+      (Sprites.xcassets colour sets with dark appearances), swiftui (SpriteColors.swift), \
+      compose (SpriteColors.kt), flutter (sprite_colors.dart), or all.
+
+      Colours are the theme's exactly: card, card text, average, dominant, accent, the six \
+      swatches with their title and body text, and the light and dark Material 3 roles when \
+      the theme has them. Files are written atomically; the same themes give the same bytes.
+
+      Exit codes: 0 every theme exported, 1 a theme file could not be read (the others are \
+      exported), 2 usage error (an unknown format), 3 the output cannot be written.
+      """)
+
+  /// The theme files and folders to read.
+  @Argument(help: ArgumentHelp("Theme files, or folders of them.", valueName: "theme.json"))
+  var inputs: [String]
+
+  /// The formats to write.
+  @Option(name: .customLong("format"), help: ExportFormats.help, transform: ExportFormats.parse)
+  var formats: [ExportFormat]
+
+  /// Where the format folders go.
+  @Option(
+    name: [.customShort("o"), .customLong("out")],
+    help: ArgumentHelp("The output directory; each format goes to DIR/<format>/.", valueName: "dir")
+  )
+  var outputDirectory: String
+
+  /// Whether to draw the progress line.
+  @OptionGroup var progressOptions: ProgressOptions
+
+  /// Writes the formats; exit 1 when a theme failed, 3 when the output failed.
+  func run() throws {
+    let failed = try ExportFormats.run(
+      themeFiles: ThemeExporter.themeFiles(in: inputs), formats: formats,
+      to: outputDirectory, progress: progressOptions)
+    if failed { throw ExitCode.inputFailed }
+  }
+}
+
+/// `--format` / `--export` lists, and the export step `export` and `batch --export` share.
+enum ExportFormats {
+  /// The option's help.
+  static let help = ArgumentHelp(
+    "Comma-separated formats: \(ExportFormat.names), or all.", valueName: "list")
+
+  /// Parses a list; an unknown name is a usage error (exit 2) naming it.
+  static func parse(_ text: String) throws -> [ExportFormat] {
+    do {
+      return try ExportFormat.parseList(text)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+
+  /// Reads `themeFiles`, reports each failure on one line, writes `formats` under `directory`;
+  /// returns whether a theme failed.
+  ///
+  /// - Throws: ``ExitCode/fatal`` when a file cannot be written (reported first).
+  static func run(
+    themeFiles: [String], formats: [ExportFormat], to directory: String,
+    progress options: ProgressOptions
+  ) throws -> Bool {
+    let quiet = options.quiet
+    let reporter = ProgressReporter(options)
+    let (themes, failures) = ThemeExporter.load(themeFiles)
+    for failure in failures { Diagnostics.error(failure.description) }
+    // Nothing readable: leave an earlier export as it is rather than empty it.
+    if themes.isEmpty && !failures.isEmpty { return true }
+    let count: Int
+    do {
+      count = try ThemeExporter.write(themes, formats: formats, to: directory) {
+        format, done, total in
+        reporter.update(files: done, total: total, of: format.rawValue)
+      }
+      reporter.finish()
+    } catch {
+      reporter.finish()
+      Diagnostics.error(error.description)
+      throw ExitCode.fatal
+    }
+    if !quiet {
+      Diagnostics.write(
+        "\(count) \(count == 1 ? "file" : "files") "
+          + "(\(formats.map(\.rawValue).joined(separator: ", "))) written to \(directory) "
+          + "from \(themes.count) themes, \(failures.count) failed.")
+    }
+    return !failures.isEmpty
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import SpriteCore
+import SpriteExport
+import Testing
+import _SpriteTestSupport
+
+@Suite("iOS export: an asset catalog of named colours with dark appearances")
+struct AssetCatalogExportTests {
+  /// One colour of a colour set, read back from its `Contents.json`.
+  static func color(_ entry: [String: Any]) throws -> RGBA8 {
+    let color = try #require(entry["color"] as? [String: Any])
+    #expect(color["color-space"] as? String == "srgb")
+    let components = try #require(color["components"] as? [String: String])
+    #expect(Set(components.keys) == ["red", "green", "blue", "alpha"])
+    func byte(_ key: String) throws -> UInt8 {
+      let text = try #require(components[key])
+      try #require(text.hasPrefix("0x") && text.count == 4, "\(key) = \(text)")
+      return try #require(UInt8(text.dropFirst(2), radix: 16))
+    }
+    let alpha = try #require(Double(components["alpha"] ?? ""))
+    #expect((0...1).contains(alpha))
+    return RGBA8(
+      r: try byte("red"), g: try byte("green"), b: try byte("blue"),
+      a: UInt8((alpha * 255).rounded()))
+  }
+
+  @Test("the catalog and every colour set are valid asset-catalog JSON with the theme's colours")
+  func colourSets() throws {
+    let catalogue = try ExportedCatalogue.shared.get()
+    let folder = catalogue.url(.ios, "Sprites.xcassets")
+    let root =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("Contents.json"))) as! [String: Any]
+    let info = try #require(root["info"] as? [String: Any])
+    #expect(info["author"] as? String == "xcode" && info["version"] as? Int == 1)
+    let sets = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0 != "Contents.json" }
+    #expect(sets.allSatisfy { $0.hasSuffix(".colorset") })
+    let total = catalogue.expected.values.reduce(0) { $0 + $1.colors.count + $1.light.count }
+    #expect(sets.count == total)
+    for (name, expected) in catalogue.samples {
+      let sprite = CodeExportTests.pascal(name)
+      func read(_ key: String) throws -> [[String: Any]] {
+        let url = folder.appendingPathComponent(
+          "\(sprite)\(Spell.pascal(key)).colorset/Contents.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        #expect(Set(json.keys) == ["colors", "info"])
+        let colors = try #require(json["colors"] as? [[String: Any]])
+        for entry in colors { #expect(entry["idiom"] as? String == "universal") }
+        return colors
+      }
+      for (key, color) in expected.colors {
+        let colors = try read(key)
+        try #require(colors.count == 1)
+        #expect(colors[0]["appearances"] == nil)
+        #expect(try Self.color(colors[0]) == color, "\(name) \(key)")
+      }
+      for (role, color) in expected.light {
+        let colors = try read(role)
+        try #require(colors.count == 2)
+        #expect(try Self.color(colors[0]) == color, "\(name) \(role)")
+        let appearances = try #require(colors[1]["appearances"] as? [[String: String]])
+        #expect(appearances == [["appearance": "luminosity", "value": "dark"]])
+        #expect(try Self.color(colors[1]) == expected.dark[role], "\(name) dark \(role)")
+      }
+    }
+  }
+}
