@@ -1,6 +1,7 @@
 import Foundation
 import SpriteCore
 import SpriteExport
+import SpriteMaterial
 import Testing
 import _SpriteTestSupport
 
@@ -62,6 +63,42 @@ struct AssetCatalogExportTests {
         let appearances = try #require(colors[1]["appearances"] as? [[String: String]])
         #expect(appearances == [["appearance": "luminosity", "value": "dark"]])
         #expect(try Self.color(colors[1]) == expected.dark[role], "\(name) dark \(role)")
+      }
+    }
+  }
+
+  @Test("asked for high contrast, Material colour sets add the light and dark high-contrast roles of the theme's source")
+  func highContrast() throws {
+    let scratch = try TemporaryDirectory()
+    let files = ["crawl-blue-dragon", "crawl-red-devil", "made-grey-ghost"].map {
+      Fixtures.packageRoot.appendingPathComponent("samples/themes/\($0).json").path
+    }
+    var (themes, failures) = ThemeExporter.load(files.filter { FileManager.default.fileExists(atPath: $0) })
+    try #require(failures.isEmpty && themes.count >= 2)
+    for i in themes.indices { themes[i].material = themes[i].material?.withHighContrast() }
+    try ThemeExporter.write(themes, formats: [.ios], to: scratch.url.path)
+    for theme in themes {
+      let material = try #require(theme.material)
+      let source = try #require(material.source)
+      // Independent of the export: the schemes `sprite-theme scheme` prints, held to the
+      // materialyoucolor goldens by SpriteMaterial's tests.
+      let builder = ThemeBuilderExport(
+        source: source, variant: try #require(MaterialVariant(rawValue: material.variant)))
+      let schemes = Dictionary(uniqueKeysWithValues: builder.schemes.map { ($0.key, $0.colors) })
+      let highLight = try #require(schemes["light-high-contrast"])
+      let highDark = try #require(schemes["dark-high-contrast"])
+      for role in [MaterialRole.primary, .onPrimary, .surfaceContainerHighest] {
+        let set = scratch.url.appendingPathComponent(
+          "ios/Sprites.xcassets/\(CodeExportTests.pascal(theme.name))\(Spell.pascal(role.name)).colorset/Contents.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: set)) as! [String: Any]
+        let colors = try #require(json["colors"] as? [[String: Any]])
+        try #require(colors.count == 4, "\(theme.name) \(role.name)")
+        #expect(colors[2]["appearances"] as? [[String: String]] == [["appearance": "contrast", "value": "high"]])
+        #expect(
+          colors[3]["appearances"] as? [[String: String]]
+            == [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]])
+        #expect(try Self.color(colors[2]) == highLight[role], "\(theme.name) \(role.name)")
+        #expect(try Self.color(colors[3]) == highDark[role], "\(theme.name) dark \(role.name)")
       }
     }
   }

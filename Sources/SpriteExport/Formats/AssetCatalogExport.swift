@@ -3,7 +3,8 @@ import SpriteCore
 /// An Xcode asset catalog, `Sprites.xcassets`: one named colour set per sprite and colour,
 /// `<Sprite><Colour>.colorset` (Pascal case, so `Color("CatPrimary")` in SwiftUI or
 /// `UIColor(named:)`), each with the universal colour and, for Material roles, a
-/// `luminosity: dark` appearance. Components are written as Xcode writes 8-bit colours: hex
+/// `luminosity: dark` appearance, plus `contrast: high` ones (light and dark) when the theme's
+/// Material block carries high-contrast roles (``MaterialTokens/withHighContrast()``). Components are written as Xcode writes 8-bit colours: hex
 /// bytes for red, green and blue, alpha as a decimal fraction that rounds back to its byte.
 enum AssetCatalogExport: ExportWriter {
   /// The catalog's `Contents.json` and each colour set's.
@@ -16,20 +17,27 @@ enum AssetCatalogExport: ExportWriter {
         files.append(colorSet(sprite, token, dark: nil))
       }
       guard let material = theme.material else { continue }
-      for (light, dark) in zip(material.light, material.dark) {
-        files.append(colorSet(sprite, light, dark: dark.color))
+      for (index, (light, dark)) in zip(material.light, material.dark).enumerated() {
+        let high = material.highContrast.map { ($0.light[index], $0.dark[index]) }
+        files.append(colorSet(sprite, light, dark: dark.color, high: high))
       }
     }
     return files
   }
 
-  /// The `Contents.json` of one colour set.
-  private static func colorSet(_ sprite: [String], _ token: ExportToken, dark: RGBA8?)
-    -> ExportFile
-  {
+  /// The `Contents.json` of one colour set: the colour, then its dark appearance, then its
+  /// high-contrast light and dark appearances, as Xcode orders them.
+  private static func colorSet(
+    _ sprite: [String], _ token: ExportToken, dark: RGBA8?,
+    high: (light: RGBA8, dark: RGBA8)? = nil
+  ) -> ExportFile {
     let name = CaseConvention.pascal.join(sprite + token.words)
     var entries = [entry(token.color, dark: false)]
     if let dark { entries.append(entry(dark, dark: true)) }
+    if let high {
+      entries.append(entry(high.light, dark: false, highContrast: true))
+      entries.append(entry(high.dark, dark: true, highContrast: true))
+    }
     return ExportFile(
       "Sprites.xcassets/\(name).colorset/Contents.json",
       contents(colors: entries.joined(separator: ",\n")))
@@ -43,16 +51,22 @@ enum AssetCatalogExport: ExportWriter {
     return out
   }
 
-  /// One entry of `colors`: the colour, for any appearance or for the dark one.
-  private static func entry(_ color: RGBA8, dark: Bool) -> String {
+  /// One entry of `colors`: the colour for any appearance, or for the dark one, the
+  /// high-contrast one, or both.
+  private static func entry(_ color: RGBA8, dark: Bool, highContrast: Bool = false) -> String {
     func byte(_ value: UInt8) -> String {
       "0x" + String(value, radix: 16, uppercase: true).leftPadded(to: 2)
     }
+    func appearance(_ kind: String, _ value: String) -> String {
+      "        {\n          \"appearance\" : \"\(kind)\",\n          \"value\" : \"\(value)\"\n"
+        + "        }"
+    }
     var out = "    {\n"
-    if dark {
-      out += "      \"appearances\" : [\n        {\n"
-      out += "          \"appearance\" : \"luminosity\",\n          \"value\" : \"dark\"\n"
-      out += "        }\n      ],\n"
+    let appearances =
+      (dark ? [appearance("luminosity", "dark")] : [])
+      + (highContrast ? [appearance("contrast", "high")] : [])
+    if !appearances.isEmpty {
+      out += "      \"appearances\" : [\n" + appearances.joined(separator: ",\n") + "\n      ],\n"
     }
     out += "      \"color\" : {\n        \"color-space\" : \"srgb\",\n"
     out += "        \"components\" : {\n"

@@ -120,6 +120,39 @@ public struct MaterialTokens: Hashable, Sendable {
   public var light: [ExportToken]
   /// The 49 roles in the dark scheme.
   public var dark: [ExportToken]
+  /// The light and dark roles at high contrast (level 1), when asked for
+  /// (``withHighContrast()``), for platforms that have a high-contrast appearance.
+  public var highContrast: (light: [RGBA8], dark: [RGBA8])?
+
+  /// Equal blocks have equal roles (the high-contrast roles follow from them).
+  public static func == (a: Self, b: Self) -> Bool {
+    a.source == b.source && a.variant == b.variant && a.contrastLevel == b.contrastLevel
+      && a.light == b.light && a.dark == b.dark
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+    hasher.combine(variant)
+    hasher.combine(contrastLevel)
+    hasher.combine(light)
+    hasher.combine(dark)
+  }
+
+  /// The block with ``highContrast`` made from its source and variant at contrast level 1, as
+  /// `sprite-theme scheme` makes `light-high-contrast` and `dark-high-contrast`; unchanged when
+  /// the theme names no source or an unknown variant.
+  public func withHighContrast() -> MaterialTokens {
+    guard let source, let variant = MaterialVariant(rawValue: variant) else { return self }
+    let colors = DynamicScheme.lightAndDark(
+      source: HCT(RGBA8(r: source.r, g: source.g, b: source.b)), variant: variant,
+      contrastLevel: 1)
+    var copy = self
+    copy.highContrast = (
+      MaterialRole.allCases.map { colors.light[$0] }, MaterialRole.allCases.map { colors.dark[$0] }
+    )
+    return copy
+  }
 
   /// Reads and checks the block: every role present in both schemes, every value a colour.
   init(_ view: ThemeFileView.Material) throws(ThemeReadError) {

@@ -44,6 +44,13 @@ struct Export: ParsableCommand {
   )
   var outputDirectory: String
 
+  /// Add high-contrast appearances to the asset catalog.
+  @Flag(
+    help: """
+      ios: give every Material colour set high-contrast light and dark appearances, made from       the theme's source colour and variant at contrast level 1.
+      """)
+  var highContrast = false
+
   /// Whether to draw the progress line.
   @OptionGroup var progressOptions: ProgressOptions
 
@@ -51,7 +58,7 @@ struct Export: ParsableCommand {
   func run() throws {
     let failed = try ExportFormats.run(
       themeFiles: ThemeExporter.themeFiles(in: inputs), formats: formats,
-      to: outputDirectory, progress: progressOptions)
+      to: outputDirectory, highContrast: highContrast, progress: progressOptions)
     if failed { throw ExitCode.inputFailed }
   }
 }
@@ -77,11 +84,14 @@ enum ExportFormats {
   /// - Throws: ``ExitCode/fatal`` when a file cannot be written (reported first).
   static func run(
     themeFiles: [String], formats: [ExportFormat], to directory: String,
-    progress options: ProgressOptions
+    highContrast: Bool = false, progress options: ProgressOptions
   ) throws -> Bool {
     let quiet = options.quiet
     let reporter = ProgressReporter(options)
-    let (themes, failures) = ThemeExporter.load(themeFiles)
+    var (themes, failures) = ThemeExporter.load(themeFiles)
+    if highContrast {
+      for i in themes.indices { themes[i].material = themes[i].material?.withHighContrast() }
+    }
     for failure in failures { Diagnostics.error(failure.description) }
     // Nothing readable: leave an earlier export as it is rather than empty it.
     if themes.isEmpty && !failures.isEmpty { return true }
