@@ -78,6 +78,12 @@ let package = Package(
         "SpriteCore", "SpriteMaterial", "SpriteFiles",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // `merge`: the outputs of shards joined into one output directory, as one run writes it.
+    .target(
+      name: "SpriteMerge",
+      dependencies: [
+        "SpriteTheme", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
     .target(
       name: "SpriteThemeFetch",
@@ -89,6 +95,7 @@ let package = Package(
       name: "sprite-theme",
       dependencies: [
         "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteExport", "SpriteReport",
+        "SpriteMerge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
@@ -117,6 +124,9 @@ let package = Package(
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
+      name: "SpriteMergeTests",
+      dependencies: ["SpriteMerge", .product(name: "SystemPackage", package: "swift-system")]),
+    .testTarget(
       name: "SpriteExportTests",
       dependencies: ["SpriteExport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
       exclude: ["Scripts"]),
@@ -131,7 +141,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
-      exclude: ["Goldens"]),
+      exclude: ["Goldens", "Scripts"]),
   ],
   swiftLanguageModes: [.v6]
 )

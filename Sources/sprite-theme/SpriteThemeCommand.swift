@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 
-/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail`, `report` and
-/// `bench`, with help, the version and shell completions from ArgumentParser, and the SPEC's exit
-/// codes.
+/// The `sprite-theme` program: `analyze`, `batch`, `fetch`, `scheme`, `thumbnail`, `export`,
+/// `report`, `bench` and `merge`, with help, the version and shell completions from
+/// ArgumentParser, and the SPEC's exit codes.
 @main
 struct SpriteThemeCommand: AsyncParsableCommand {
   /// The root's help texts, version and subcommands.
@@ -20,7 +20,7 @@ struct SpriteThemeCommand: AsyncParsableCommand {
     version: SpriteThemeCommand.version,
     subcommands: [
       Analyze.self, Batch.self, Fetch.self, SchemeCommand.self, ThumbnailCommand.self,
-      Export.self, Report.self, Bench.self,
+      Export.self, Report.self, Bench.self, Merge.self,
     ])
 
   /// The version `--version` prints.

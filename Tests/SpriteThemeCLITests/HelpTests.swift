@@ -18,6 +18,7 @@ struct HelpTests {
     ("export", Export.self),
     ("report", Report.self),
     ("bench", Bench.self),
+    ("merge", Merge.self),
   ]
 
   /// The help of `command` as the program prints it, wrapped to `columns`.
@@ -36,7 +37,9 @@ struct HelpTests {
     for form in ["centre", "seed", "full", "ci:X,Y,W,H"] { #expect(analyze.contains(form)) }
     let root = Self.help(SpriteThemeCommand.self, columns: 100)
     #expect(root.contains("Exit codes"))
-    for name in ["analyze", "batch", "fetch", "scheme", "thumbnail", "export", "report", "bench"] {
+    for name in [
+      "analyze", "batch", "fetch", "scheme", "thumbnail", "export", "report", "bench", "merge",
+    ] {
       #expect(root.contains("  \(name)  "))
     }
     for (name, command) in Self.commands.dropFirst() {

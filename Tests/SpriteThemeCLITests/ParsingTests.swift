@@ -12,7 +12,10 @@ struct ParsingTests {
   @Test("the root has its subcommands, in the order help lists them")
   func subcommands() {
     let names = SpriteThemeCommand.configuration.subcommands.map { $0.configuration.commandName }
-    #expect(names == ["analyze", "batch", "fetch", "scheme", "thumbnail", "export", "report", "bench"])
+    #expect(
+      names == [
+        "analyze", "batch", "fetch", "scheme", "thumbnail", "export", "report", "bench", "merge",
+      ])
   }
 
   @Test("analyze, batch and fetch take --variant and --contrast into the pipeline; defaults otherwise")
