@@ -43,6 +43,8 @@ let package = Package(
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
+    // `--shard I/N`: FNV-1a 64 and the split of a list into N stable shards; no dependencies.
+    .target(name: "SpriteShard"),
     // Whole-file writes (temporary file + rename), shared by the theme engine and the cache.
     .target(
       name: "SpriteFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
@@ -51,7 +53,8 @@ let package = Package(
     .target(
       name: "SpriteFetch",
       dependencies: [
-        "CSpriteCurl", "SpriteFiles", .product(name: "Crypto", package: "swift-crypto"),
+        "CSpriteCurl", "SpriteFiles", "SpriteShard",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
@@ -73,19 +76,29 @@ let package = Package(
     .target(
       name: "SpriteThemeFetch",
       dependencies: [
-        "SpriteTheme", "SpriteFetch", "SpriteFiles",
+        "SpriteTheme", "SpriteFetch", "SpriteFiles", "SpriteShard",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // `batch --jsonl`: inputs (paths and URLs) in, one theme or error per line out, in input
+    // order, with a bounded window.
+    .target(
+      name: "SpriteThemeStream",
+      dependencies: [
+        "SpriteTheme", "SpriteThemeFetch", "SpriteFetch", "SpriteShard",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteReport",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteThemeStream", "SpriteShard", "SpriteMaterial",
+        "SpriteReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
     .target(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
       path: "Tests/_SpriteTestSupport"),
+    .testTarget(name: "SpriteShardTests", dependencies: ["SpriteShard"]),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
@@ -104,7 +117,8 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeFetchTests",
       dependencies: [
-        "SpriteThemeFetch", "SpriteTheme", "SpriteFetch", "SpritePNG", "SpriteCore",
+        "SpriteThemeFetch", "SpriteThemeStream", "SpriteTheme", "SpriteFetch", "SpritePNG",
+        "SpriteCore", "SpriteShard",
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
@@ -114,7 +128,7 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "SpriteTheme", "SpriteMaterial", "_SpriteTestSupport",
+        "sprite-theme", "SpriteTheme", "SpriteMaterial", "SpriteShard", "_SpriteTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
