@@ -102,7 +102,7 @@ struct Batch: AsyncParsableCommand {
   @OptionGroup var analysis: AnalysisOptions
 
   /// With `--jsonl`: cache, freshness, concurrency, retries, timeout and body cap of URL inputs.
-  @OptionGroup(title: "Downloads (--jsonl)") var network: NetworkOptions
+  @OptionGroup(title: "URL inputs (with --jsonl)") var network: NetworkOptions
 
   /// Whether to draw the progress line.
   @OptionGroup var progressOptions: ProgressOptions
