@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SpritePNG
 import SpriteShard
@@ -139,6 +140,25 @@ struct StreamEndToEndTests {
     }
     #expect(try await BuiltBinary.run(["batch", "samples/sprites"]).status == 2, "--out without --jsonl")
     #expect(try await BuiltBinary.run(["fetch", "--urls", "x", "--out", "y", "--shard", "1/1"]).status == 2)
+  }
+
+  @Test("SIGINT stops the stream with exit 130 after whole lines only, in input order")
+  func interrupted() async throws {
+    let directory = try TemporaryDirectory()
+    let inputs = (0..<20_000).map { Self.samplePaths[$0 % Self.samplePaths.count] }
+    let list = try Self.listFile(inputs, in: directory)
+    let result = try await BuiltBinary.run(["batch", "--jsonl", "-", "--jobs", "2"], standardInput: list) { pid in
+      DispatchQueue.global().async {
+        InterruptTests.waitUntilHandlingSignals(pid)
+        usleep(1_000_000)
+        kill(pid, SIGINT)
+      }
+    }
+    #expect(result.status == 130, "\(result.stderr)")
+    let lines = try Self.documents(result.stdout)
+    #expect(lines.count < inputs.count, "stopped before the end")
+    #expect(lines.map(Self.origin) == Array(inputs.prefix(lines.count)))
+    #expect(result.stderr.contains("interrupted after \(lines.count) lines"), "\(result.stderr)")
   }
 
   @Test("memory stays bounded: 1,000 and 10,000 lines peak alike, both under 50 MB")
