@@ -44,6 +44,8 @@ let package = Package(
     .target(name: "SpriteCore"),
     .target(name: "SpritePNG", dependencies: ["SpriteCore", "CSpritePNG"]),
     .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
+    // `--shard I/N`: FNV-1a 64 and the split of a list into N stable shards; no dependencies.
+    .target(name: "SpriteShard"),
     // Whole-file writes (temporary file + rename), shared by the theme engine and the cache.
     .target(
       name: "SpriteFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
@@ -52,7 +54,8 @@ let package = Package(
     .target(
       name: "SpriteFetch",
       dependencies: [
-        "CSpriteCurl", "SpriteFiles", .product(name: "Crypto", package: "swift-crypto"),
+        "CSpriteCurl", "SpriteFiles", "SpriteShard",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
@@ -88,20 +91,29 @@ let package = Package(
     .target(
       name: "SpriteThemeFetch",
       dependencies: [
-        "SpriteTheme", "SpriteFetch", "SpriteFiles",
+        "SpriteTheme", "SpriteFetch", "SpriteFiles", "SpriteShard",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // `batch --jsonl`: inputs (paths and URLs) in, one theme or error per line out, in input
+    // order, with a bounded window.
+    .target(
+      name: "SpriteThemeStream",
+      dependencies: [
+        "SpriteTheme", "SpriteThemeFetch", "SpriteFetch", "SpriteShard",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteMaterial", "SpriteExport", "SpriteReport",
-        "SpriteMerge",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteThemeStream", "SpriteShard", "SpriteMaterial",
+        "SpriteExport", "SpriteReport", "SpriteMerge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Tests.
     .target(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
       path: "Tests/_SpriteTestSupport"),
+    .testTarget(name: "SpriteShardTests", dependencies: ["SpriteShard"]),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
@@ -120,7 +132,8 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeFetchTests",
       dependencies: [
-        "SpriteThemeFetch", "SpriteTheme", "SpriteFetch", "SpritePNG", "SpriteCore",
+        "SpriteThemeFetch", "SpriteThemeStream", "SpriteTheme", "SpriteFetch", "SpritePNG",
+        "SpriteCore", "SpriteShard",
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
@@ -137,7 +150,7 @@ let package = Package(
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "SpriteTheme", "SpriteMaterial", "_SpriteTestSupport",
+        "sprite-theme", "SpriteTheme", "SpriteMaterial", "SpriteShard", "_SpriteTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],

@@ -1,5 +1,7 @@
 import Foundation
 import SpriteFetch
+import SpriteShard
+import SpriteTheme
 
 /// The items of a ``ThemeFetch`` run as an async sequence: a fixed list (a URL list's lines) or
 /// a PokeAPI crawl, whose list and entry documents load as the sequence is read.
@@ -40,6 +42,24 @@ public struct FetchInputs: AsyncSequence, Sendable {
   /// The items of a URL list's text (see ``FetchInput/urlList(_:)``).
   public static func urlList(_ text: String) -> FetchInputs {
     .list(FetchInput.urlList(text))
+  }
+
+  /// The items of a URL list's text in `shard` (`--shard I/N`): the lines whose bytes, without
+  /// surrounding spaces and tabs, hash into it. Sprites are named over the whole list first, so
+  /// each keeps the name a run over the whole list gives it.
+  public static func urlList(_ text: String, shard: Shard?) -> FetchInputs {
+    guard let shard else { return urlList(text) }
+    var namer = SpriteNamer()
+    var kept = [FetchInput]()
+    for raw in text.split(whereSeparator: \.isNewline) {
+      guard let item = FetchInput.urlListItem(raw) else { continue }
+      var named = item
+      if case .sprite(let url, let name, let id, let origin) = item {
+        named = .sprite(url: url, name: namer.uniqueName(for: name), id: id, origin: origin)
+      }
+      if shard.contains(raw.trimmingCharacters(in: .whitespaces)) { kept.append(named) }
+    }
+    return .list(kept)
   }
 
   /// The items of a PokeAPI crawl, whose list and entry documents come through `loader`.

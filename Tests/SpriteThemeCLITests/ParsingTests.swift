@@ -207,7 +207,9 @@ struct ParsingTests {
     // Missing arguments and values.
     (["analyze"], "Missing expected argument '<file>'"),
     (["batch", "--out", "o"], "Missing expected argument '<input> ...'"),
-    (["batch", "a.png"], "Missing expected argument '--out <dir>'"),
+    (["batch", "a.png"], "Missing expected argument '--out <dir>' (or give --jsonl)."),
+    (["batch", "--jsonl", "a.png", "--out", "d"], "--out cannot be combined with --jsonl, which writes no files."),
+    (["batch", "a.png", "--out", "d", "--shard", "2/2"], "The value '2/2' is invalid for '--shard <I/N>': The shard number I must be from 0 to 1 for N = 2, not 2."),
     (["fetch", "--urls", "f"], "Missing expected argument '--out <dir>'"),
     (["thumbnail", "a.png", "--size", "32"], "Missing expected argument '--output <out.png>'"),
     (["thumbnail", "a.png", "-o", "t.png"], "Missing expected argument '--size <n>'"),

@@ -20,20 +20,6 @@ struct SparkJobTests {
     return url
   }()
 
-  /// Whether the built binary has `batch --jsonl` (SPEC 14), which the job pipes through.
-  static let binaryStreams: Bool = {
-    let process = Process()
-    process.executableURL = BuiltBinary.url
-    process.arguments = ["batch", "--help"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    let help = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: help, as: UTF8.self).contains("--jsonl")
-  }()
-
   /// Runs `script` (a path) under `with-spark.sh` with `arguments`.
   static func withSpark(_ script: String, _ arguments: [String]) async throws -> BuiltBinary.Result
   {
@@ -57,10 +43,6 @@ struct SparkJobTests {
 
   @Test(
     "local[2] on the samples writes the stream's JSON lines as part-* files, and Parquet",
-    .enabled(
-      if: binaryStreams,
-      "*** SKIPPED: this build's batch has no --jsonl (SPEC 14); the Spark job pipes through it ***"
-    ),
     .timeLimit(.minutes(10)))
   func sparkEqualsStream() async throws {
     let directory = try TemporaryDirectory()

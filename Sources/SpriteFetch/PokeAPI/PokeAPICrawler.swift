@@ -1,4 +1,5 @@
 import Foundation
+import SpriteShard
 
 /// Crawls the PokeAPI pokemon list, then each entry's JSON, yielding sprite URLs (SPEC 9).
 ///
@@ -34,12 +35,18 @@ public struct PokeAPICrawler: Sendable {
   public var pageSize: Int
   /// The most entry documents fetched at once.
   public var concurrency: Int
+  /// The share of the list to crawl (`--shard I/N`), or nil for all: the entries whose URL, as
+  /// the list page writes it (`results[].url`), hashes into it. `offset` and `limit` apply to
+  /// the whole list first, and the other entries' documents are never loaded.
+  public var shard: Shard?
 
   /// Creates a crawler; see the properties for the options.
   public init(
     base: URL, limit: Int? = nil, offset: Int = 0, includeForms: Bool = false,
-    spriteKey: String = PokeAPIEntry.defaultSpriteKey, pageSize: Int = 100, concurrency: Int = 8
+    spriteKey: String = PokeAPIEntry.defaultSpriteKey, pageSize: Int = 100, concurrency: Int = 8,
+    shard: Shard? = nil
   ) {
+    self.shard = shard
     self.base = base
     self.limit = limit.map { max(0, $0) }
     self.offset = max(0, offset)

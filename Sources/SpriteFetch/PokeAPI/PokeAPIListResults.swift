@@ -1,7 +1,8 @@
 import Foundation
 
 /// The results of a PokeAPI list, page after page, as an async sequence: each page is loaded
-/// when the sequence reaches it (see ``PokeAPICrawler`` for paging, `offset` and `limit`).
+/// when the sequence reaches it (see ``PokeAPICrawler`` for paging, `offset` and `limit`), and
+/// only the results in the crawler's ``PokeAPICrawler/shard`` are yielded.
 public struct PokeAPIListResults: AsyncSequence, Sendable {
   /// One list result.
   public typealias Element = PokeAPIListPage.Item
@@ -31,6 +32,14 @@ public struct PokeAPIListResults: AsyncSequence, Sendable {
     /// - Throws: ``PokeAPIListError`` for a page that cannot be loaded or decoded;
     ///   `FetchError.cancelled` when the task is cancelled.
     public mutating func next() async throws -> PokeAPIListPage.Item? {
+      while let item = try await nextInList() {
+        if crawler.shard?.contains(item.reference) ?? true { return item }
+      }
+      return nil
+    }
+
+    /// The next result of the list, whatever its shard.
+    private mutating func nextInList() async throws -> PokeAPIListPage.Item? {
       while buffer.isEmpty {
         guard remaining > 0, let url = pageURL, visited.insert(url).inserted else { return nil }
         if Task.isCancelled { throw FetchError.cancelled }

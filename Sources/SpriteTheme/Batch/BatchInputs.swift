@@ -37,22 +37,28 @@ public struct BatchInputs: AsyncSequence, Sendable {
 
     /// Reads the next file.
     private mutating func readNext() -> SpriteInput? {
-      guard let file = remaining.popFirst() else { return nil }
-      let source = ThemeSource.file(file.path)
-      do throws(SpriteFile.Failure) {
-        if let refusal = file.refusal { throw SpriteFile.Failure(reason: refusal) }
-        return SpriteInput(name: file.name, source: source, bytes: try SpriteFile.read(file.path))
-      } catch {
-        return SpriteInput(
-          name: file.name, source: source,
-          failure: BatchIndex.Failure(
-            source: source.description, stage: "read", message: error.reason))
-      }
+      remaining.popFirst()?.read()
     }
   }
 
   /// Starts reading from the first file.
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(files)
+  }
+}
+
+extension BatchInput {
+  /// The input with its file's bytes, or with why they could not be read (stage `read`); a
+  /// ``refusal`` fails without opening the file.
+  public func read() -> SpriteInput {
+    let source = ThemeSource.file(path)
+    do throws(SpriteFile.Failure) {
+      if let refusal { throw SpriteFile.Failure(reason: refusal) }
+      return SpriteInput(name: name, source: source, bytes: try SpriteFile.read(path))
+    } catch {
+      return SpriteInput(
+        name: name, source: source,
+        failure: BatchIndex.Failure(source: source.description, stage: "read", message: error.reason))
+    }
   }
 }

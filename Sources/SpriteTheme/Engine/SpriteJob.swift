@@ -127,13 +127,23 @@ enum SpriteJob {
   /// from its header: a padded thumbnail counts its square and the scaled image inside it; 0 when the header is bad or over the limits, which the decoder refuses
   /// before taking any memory.
   static func pixelBytes(of png: [UInt8], in context: Context) -> Int {
-    let limits = context.options.pipeline.configuration.limits
+    pixelBytes(
+      of: png, pipeline: context.options.pipeline, thumbnailSizes: context.options.thumbnailSizes,
+      fit: context.options.thumbnailFit)
+  }
+
+  /// ``pixelBytes(of:in:)`` for a run through `pipeline` with these thumbnails (none for JSON
+  /// lines).
+  static func pixelBytes(
+    of png: [UInt8], pipeline: ThemePipeline, thumbnailSizes: [Int], fit: Thumbnail.Fit
+  ) -> Int {
+    let limits = pipeline.configuration.limits
     guard let (width, height) = try? PNGDecoder().readHeader(png), width > 0, height > 0,
       limits.allows(width: width, height: height)
     else { return 0 }
     var pixels = width * height
-    for size in context.options.thumbnailSizes {
-      let thumbnail = Thumbnail(size: size, fit: context.options.thumbnailFit)
+    for size in thumbnailSizes {
+      let thumbnail = Thumbnail(size: size, fit: fit)
       let output = thumbnail.outputSize(width: width, height: height)
       let scaled = thumbnail.scaledSize(width: width, height: height)
       if limits.allows(width: output.width, height: output.height) {

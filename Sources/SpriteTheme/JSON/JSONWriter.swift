@@ -1,6 +1,7 @@
 /// Writes JSON in the stable layout of every file this package writes: two-space indentation,
 /// one member per line as `"key": value`, arrays of numbers on one line (`[148, 0, 0]`), other
-/// arrays one element per line, no escaped slashes, a final newline.
+/// arrays one element per line, no escaped slashes, a final newline. With `compact`, the same
+/// document on one line without any space (`{"key":[148,0,0]}`), for JSON lines (SPEC 14).
 ///
 /// Keys are written in the order the caller gives them, so callers list them sorted. Numbers
 /// are written as Swift prints them: integers as integers, and a `Double` as `description`
@@ -14,11 +15,15 @@ struct JSONWriter {
   private var depth = 0
   /// True until the innermost open container gets its first member or element.
   private var empty = true
+  /// True for one line without spaces; false for the files' indented layout.
+  private let compact: Bool
 
-  /// Creates a writer whose buffer starts with room for `capacity` bytes.
-  init(capacity: Int = 8192) {
+  /// Creates a writer whose buffer starts with room for `capacity` bytes; `compact` writes the
+  /// document on one line.
+  init(capacity: Int = 8192, compact: Bool = false) {
     bytes = []
     bytes.reserveCapacity(capacity)
+    self.compact = compact
   }
 
   /// Ends the document with its newline.
@@ -50,7 +55,7 @@ struct JSONWriter {
   mutating func key(_ key: String) {
     separate()
     value(key)
-    bytes.append(contentsOf: ": ".utf8)
+    if compact { bytes.append(UInt8(ascii: ":")) } else { bytes.append(contentsOf: ": ".utf8) }
   }
 
   /// Starts an element of the innermost array: separator and new line.
@@ -152,7 +157,7 @@ struct JSONWriter {
   private mutating func inline(_ count: Int, _ write: (inout JSONWriter, Int) -> Void) {
     bytes.append(UInt8(ascii: "["))
     for i in 0..<count {
-      if i > 0 { bytes.append(contentsOf: ", ".utf8) }
+      if i > 0 { bytes.append(contentsOf: compact ? ",".utf8 : ", ".utf8) }
       write(&self, i)
     }
     bytes.append(UInt8(ascii: "]"))
@@ -180,6 +185,7 @@ struct JSONWriter {
   }
 
   private mutating func newline() {
+    if compact { return }
     bytes.append(0x0A)
     for _ in 0..<2 * depth { bytes.append(UInt8(ascii: " ")) }
   }

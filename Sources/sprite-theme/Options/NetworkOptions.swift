@@ -7,7 +7,8 @@ struct NetworkOptions: ParsableArguments {
   /// The response cache directory, or `nil` for `<out>/.cache`.
   @Option(
     help: ArgumentHelp(
-      "The response cache directory (default: <out>/.cache).", valueName: "dir"))
+      "The response cache directory (default: <out>/.cache; none for batch --jsonl).",
+      valueName: "dir"))
   var cache: String?
 
   /// Seconds a cached response stays fresh.
@@ -48,17 +49,33 @@ struct NetworkOptions: ParsableArguments {
     cache ?? (outputDirectory + "/.cache")
   }
 
-  /// A caching curl loader per these options, caching in `cache` or `<outputDirectory>/.cache`.
-  func loader(outputDirectory: String) -> any DataLoading {
+  /// The downloader's policy per these options.
+  var curlConfiguration: CurlDataLoader.Configuration {
     var configuration = CurlDataLoader.Configuration()
     configuration.concurrency = concurrency
     configuration.retries = retries
     configuration.maxBytes = maxBytes
     configuration.totalTimeout = timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }
+    return configuration
+  }
+
+  /// A caching curl loader per these options, caching in `cache` or `<outputDirectory>/.cache`.
+  func loader(outputDirectory: String) -> any DataLoading {
     let directory = cacheDirectory(outputDirectory: outputDirectory)
     return CachingDataLoader(
-      wrapping: CurlDataLoader(configuration: configuration),
+      wrapping: CurlDataLoader(configuration: curlConfiguration),
       cache: ResponseCache(directory: URL(filePath: directory, directoryHint: .isDirectory)),
       ttl: ttl)
+  }
+}
+
+extension NetworkOptions {
+  /// A curl loader per these options for `batch --jsonl`, which has no output directory:
+  /// caching in `cache` when given, else not at all.
+  func streamLoader() -> any DataLoading {
+    guard let cache else { return CurlDataLoader(configuration: curlConfiguration) }
+    return CachingDataLoader(
+      wrapping: CurlDataLoader(configuration: curlConfiguration),
+      cache: ResponseCache(directory: URL(filePath: cache, directoryHint: .isDirectory)), ttl: ttl)
   }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import SpriteExport
+import SpriteShard
 import SpriteTheme
+import SpriteThemeStream
 import Synchronization
 
 /// `sprite-theme batch INPUT... --out DIR`: themes for many sprites, plus `index.json`.
@@ -23,19 +25,48 @@ struct Batch: AsyncParsableCommand {
       output is byte-identical whatever --jobs is. Decoded pixels in memory stay under \
       --max-memory: jobs wait rather than exceed it.
 
+      With --jsonl, nothing is written to disk: each input's theme (the document batch writes \
+      to themes/<name>.json, on one line) or {"error":{"message":…,"stage":…},"input":…} goes \
+      to standard output as one JSON line, in input order, as soon as it and the lines before \
+      it are done. Inputs may then also be http(s) URLs, downloaded with --cache (none by \
+      default), --ttl, --concurrency, --retries, --timeout and --max-bytes as by fetch; lines \
+      of - are taken as they come, so the stream can be endless and memory stays bounded. \
+      --out, --thumbnails, --thumbnail-fit, --report and --force do not apply (no thumbnails \
+      are made). Ctrl-C stops after the last whole line.
+
+      --shard I/N keeps the inputs whose FNV-1a 64 hash modulo N is I, so N workers given the \
+      same list each take a share, together every input once. Hashed are the bytes of each \
+      input as batch takes it: a path or URL as given (an argument, or a line of - without \
+      its line break and surrounding spaces), and for a folder each file's path as found \
+      (the folder as given, then the path below it). Output names are given over the whole \
+      list before the split, so each shard names its sprites as one run would.
+
       Exit codes: 0 every input done, 1 some inputs failed (the others are written), 2 usage \
       error, 3 the output cannot be written, 130 interrupted.
       """)
 
   /// The files, folders and `-` to read.
   @Argument(
-    help: ArgumentHelp("PNG files, folders, or - for a list of paths on stdin.", valueName: "input")
-  )
+    help: ArgumentHelp(
+      "PNG files, folders, or - for a list of paths on stdin (and URLs with --jsonl).",
+      valueName: "input"))
   var inputs: [String]
 
-  /// Where themes, thumbnails and `index.json` go.
-  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
-  var outputDirectory: String
+  /// Where themes, thumbnails and `index.json` go; nil with `--jsonl`.
+  @Option(
+    name: .customLong("out"),
+    help: ArgumentHelp("The output directory (not with --jsonl).", valueName: "dir"))
+  var outputDirectory: String?
+
+  /// Write JSON lines to standard output instead of an output directory.
+  @Flag(
+    name: .customLong("jsonl"),
+    help: "Write each theme (or error) as one JSON line on standard output; no files.")
+  var jsonLines = false
+
+  /// The share of the inputs to keep, or nil for all.
+  @Option(help: ShardOption.help, transform: ShardOption.parse)
+  var shard: Shard?
 
   /// Sprites processed at once, or `nil` for one per core.
   @Option(
@@ -80,12 +111,27 @@ struct Batch: AsyncParsableCommand {
   /// The extent, palette size and decoding limits.
   @OptionGroup var analysis: AnalysisOptions
 
+  /// With `--jsonl`: cache, freshness, concurrency, retries, timeout and body cap of URL inputs.
+  @OptionGroup(title: "URL inputs (with --jsonl)") var network: NetworkOptions
+
   /// Whether to draw the progress line.
   @OptionGroup var progressOptions: ProgressOptions
 
-  /// `--jobs` must be at least 1, `--max-memory` positive, `-` may come at most once, and
-  /// `--thumbnail-fit` needs `--thumbnails`.
+  /// `--jobs` must be at least 1, `--max-memory` positive, `-` may come at most once,
+  /// `--thumbnail-fit` needs `--thumbnails`, and `--out` is needed without `--jsonl` and refused
+  /// with it, as are the options about files.
   func validate() throws {
+    if jsonLines {
+      let refused = [
+        ("--out", outputDirectory != nil), ("--thumbnails", thumbnails != nil),
+        ("--thumbnail-fit", thumbnailFit != nil), ("--report", writeReport), ("--force", force),
+      ].filter(\.1).map(\.0)
+      if let option = refused.first {
+        throw ValidationError("\(option) cannot be combined with --jsonl, which writes no files.")
+      }
+    } else if outputDirectory == nil {
+      throw ValidationError("Missing expected argument '--out <dir>' (or give --jsonl).")
+    }
     try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
     guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     guard maxMemory.bytes > 0 else { throw ValidationError("--max-memory must be positive.") }
@@ -97,16 +143,21 @@ struct Batch: AsyncParsableCommand {
   /// Writes the themes and the index; exit 1 when an input failed, 3 when the output failed,
   /// 130 when SIGINT or SIGTERM stopped it (then without the index).
   func run() async throws {
+    guard let outputDirectory else { return try await runStream() }
     let options = ThemeEngine.Options(
       outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
       force: force, thumbnailFit: thumbnailFit ?? .contain)
     let inputs = self.inputs
+    let shard = self.shard
     let counts = LatestCounts()
     let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {
       reporter throws(ThemeEngine.Fatal) in
       // Inside the cancellable task: a list on standard input may be long in coming.
-      let collected = BatchInputs(BatchInput.collect(inputs, excluding: options.outputDirectory))
+      // Named over the whole list, then split: a shard's names are the single run's.
+      var files = BatchInput.collect(inputs, excluding: options.outputDirectory)
+      if let shard { files.removeAll { !shard.contains(path: $0.path) } }
+      let collected = BatchInputs(files)
       let engine = ThemeEngine(options: options)
       let index = try await engine.run(collected) {
         counts.record($0)
@@ -136,6 +187,36 @@ struct Batch: AsyncParsableCommand {
         + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
     if exportFailed || reportFailed { throw ExitCode.inputFailed }
+  }
+}
+
+extension Batch {
+  /// `--jsonl`: the inputs' lines on standard output; exit 1 when an input failed, 3 when
+  /// standard output cannot be written, 130 when SIGINT or SIGTERM stopped it.
+  func runStream() async throws {
+    let network = self.network
+    let stream = ThemeStream(
+      options: .init(
+        jobs: jobs ?? ThemeEngine.defaultJobs, maxMemory: maxMemory.bytes,
+        pipeline: analysis.pipeline),
+      loader: { network.streamLoader() })
+    let inputs = StreamInputs(arguments: inputs, shard: shard)
+    let outcome = try await OutputRun.execute(progress: progressOptions) {
+      _ throws(ThemeEngine.Fatal) in
+      try await stream.run(inputs, write: OutputLines.write) { failure in
+        Diagnostics.error("\(failure.source): \(failure.message)")
+      }
+    }
+    if outcome.interrupted {
+      Diagnostics.write(
+        "sprite-theme: interrupted after \(outcome.lines) lines; the lines written are whole.")
+      throw ExitCode.interrupted
+    }
+    if !progressOptions.quiet {
+      Diagnostics.write(
+        "\(outcome.lines - outcome.failed) themes written as JSON lines, \(outcome.failed) failed.")
+    }
+    if outcome.failed > 0 { throw ExitCode.inputFailed }
   }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpriteFetch
+import SpriteShard
 import SpriteTheme
 import SpriteThemeFetch
 
@@ -25,6 +26,12 @@ struct Fetch: AsyncParsableCommand {
       analysed. Each sprite is then stored once: the cache keeps its size, hash and validators \
       (not a second copy), and within --ttl a re-run makes no request for a sprite whose file \
       is unchanged.
+
+      --shard I/N keeps the sprites whose FNV-1a 64 hash modulo N is I, so N workers share \
+      one list: with --urls, the hash is of each line without surrounding spaces (the URL as \
+      given; names are given over the whole list first, so each shard names its sprites as one \
+      run would); with --pokeapi, of each entry's URL as the list page writes it \
+      (results[].url), after --offset and --limit, and other shards' entries are not loaded.
 
       Exit codes: 0 every sprite done, 1 some downloads or sprites failed (listed in \
       index.json), 2 usage error, 3 the output cannot be written, 130 interrupted.
@@ -71,6 +78,10 @@ struct Fetch: AsyncParsableCommand {
   /// How each thumbnail fills its size; `nil` (contain) when not given.
   @Option(name: .customLong("thumbnail-fit"), help: ThumbnailFit.help)
   var thumbnailFit: Thumbnail.Fit?
+
+  /// The share of the sprites to fetch, or nil for all.
+  @Option(help: ShardOption.help, transform: ShardOption.parse)
+  var shard: Shard?
 
   /// Only download the sprites; analyse nothing.
   @Flag(help: "Only download: write sprites/<name>.png and index.json, no themes.")
@@ -148,11 +159,12 @@ struct Fetch: AsyncParsableCommand {
       else {
         throw ValidationError("Cannot read the URL list '\(urls)'.")
       }
-      return .urlList(text)
+      return .urlList(text, shard: shard)
     }
     let crawler = PokeAPICrawler(
       base: URL(string: pokeapi!)!, limit: limit, offset: offset,
-      includeForms: includeForms, spriteKey: spriteKey, concurrency: network.concurrency)
+      includeForms: includeForms, spriteKey: spriteKey, concurrency: network.concurrency,
+      shard: shard)
     return .crawl(crawler, loader: loader)
   }
 }

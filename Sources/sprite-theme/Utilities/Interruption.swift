@@ -80,8 +80,11 @@ enum Interruption {
   ///
   /// `_exit`, not `exit`: the work may be blocked in a read holding a stdio lock (`readLine` on
   /// standard input), which flushing the streams on the way out would wait for forever. The
-  /// commands that run here write nothing to standard output, and standard error is unbuffered.
+  /// commands that run here write nothing to standard output through stdio (`batch --jsonl`
+  /// writes whole lines through ``OutputLines``, which is closed first), and standard error is
+  /// unbuffered.
   static func end() -> Never {
+    OutputLines.close()
     _exit(ExitCode.interrupted.rawValue)
   }
 }

@@ -1,0 +1,58 @@
+/// Turns sprites into ``ThemeLine``s for `batch --jsonl` (SPEC section 14): the analysis of a
+/// ``ThemeEngine`` job without any file, so the line's theme is the document `batch` writes to
+/// `themes/<name>.json` for the same input (without thumbnails, which JSON lines do not write).
+///
+/// Callers run ``line(for:)`` from several tasks at once; at most `jobs` analyses run at a time
+/// (the rest wait in line, first come first served), and their decoded pixels stay under
+/// `maxMemory` as in the engine (see ``ThemeEngine/Options/maxMemory``).
+///
+/// ```swift
+/// let analyst = StreamAnalyst(pipeline: ThemePipeline(), jobs: 2)
+/// let line = await analyst.line(for: input, given: "a.png")
+/// ```
+public struct StreamAnalyst: Sendable {
+  /// The pipeline every sprite goes through.
+  public let pipeline: ThemePipeline
+  /// The analyses that may run at once: a budget counting jobs, one unit each.
+  private let slots: MemoryBudget
+  /// The decoded pixels the analyses may hold at once.
+  private let memory: MemoryBudget
+
+  /// Creates an analyst running at most `jobs` (at least 1) analyses at once, with at most
+  /// `maxMemory` bytes of decoded pixels among them.
+  public init(
+    pipeline: ThemePipeline, jobs: Int = ThemeEngine.defaultJobs,
+    maxMemory: Int = ThemeEngine.defaultMaxMemory
+  ) {
+    self.pipeline = pipeline
+    slots = MemoryBudget(limit: max(1, jobs))
+    memory = MemoryBudget(limit: maxMemory)
+  }
+
+  /// The line of `input`: its theme, or an error line whose `input` is `given` (the path or URL
+  /// as it came), for an input that failed before (``SpriteInput/failure``) or in analysis.
+  public func line(for input: SpriteInput, given: String) async -> ThemeLine {
+    if let failure = input.failure {
+      return .failure(input: given, stage: failure.stage, message: failure.message)
+    }
+    guard let bytes = input.bytes else {
+      return .failure(input: given, stage: "read", message: "no bytes were given")
+    }
+    let slot = await slots.acquire(1)
+    defer { slots.release(slot) }
+    let share = await memory.acquire(
+      SpriteJob.pixelBytes(of: bytes, pipeline: pipeline, thumbnailSizes: [], fit: .contain))
+    defer { memory.release(share) }
+    let source = input.source
+    do throws(ThemePipeline.Error) {
+      let sprite = try pipeline.analyze(
+        bytes: bytes, name: source.name, path: source.path, url: source.url, id: source.id)
+      // As the engine sets it with no thumbnail sizes: no records.
+      var theme = sprite.theme
+      theme.thumbnails = []
+      return .theme(theme)
+    } catch {
+      return .failure(input: given, stage: error.stage, message: error.reason)
+    }
+  }
+}
