@@ -25,14 +25,19 @@ struct ShardEndToEndTests {
 
   /// Checks that the outputs of `shards` together hold `whole`'s entries once each, every theme
   /// file byte for byte as in `whole` (same name, same bytes), and each in the right shard by
-  /// `key` (what the command hashes for an entry's source).
-  static func expectCover(_ shards: [URL], whole: URL, key: (String) -> String) throws {
+  /// `key` (what the command hashes for an entry's source). With `everyShardUsed`, each shard
+  /// must hold something: only for lists long enough that an empty shard would be a defect
+  /// (the fetch lists hash URLs with the test server's random port, and a dozen URLs leave a
+  /// shard empty by chance now and then).
+  static func expectCover(
+    _ shards: [URL], whole: URL, everyShardUsed: Bool = true, key: (String) -> String
+  ) throws {
     let single = try listed(whole)
     var names = [String]()
     var sources = [String]()
     for (index, out) in shards.enumerated() {
       let part = try listed(out)
-      #expect(!part.entries.isEmpty, "shard \(index) is not empty")
+      if everyShardUsed { #expect(!part.entries.isEmpty, "shard \(index) is not empty") }
       for source in part.sources + part.errors {
         #expect(FNV1a64.hash(key(source)) % UInt64(shards.count) == UInt64(index), "\(source)")
       }
@@ -107,7 +112,7 @@ struct ShardEndToEndTests {
         skipped += try Self.listed(out).skipped
       }
       if label == "urls" {
-        try Self.expectCover(shards, whole: whole, key: { $0 })
+        try Self.expectCover(shards, whole: whole, everyShardUsed: false, key: { $0 })
       } else {
         // The crawl hashes each entry's URL as the list gives it; themes record the sprite URL.
         let entryURL: (String) -> String = { source in
@@ -115,7 +120,7 @@ struct ShardEndToEndTests {
           else { return source }
           return source.contains("/api/v2/pokemon/") ? source : server.url("/api/v2/pokemon/\(id)/")
         }
-        try Self.expectCover(shards, whole: whole, key: entryURL)
+        try Self.expectCover(shards, whole: whole, everyShardUsed: false, key: entryURL)
         #expect(skipped.sorted() == (try Self.listed(whole)).skipped.sorted(), "skipped entries once too")
       }
     }
