@@ -71,7 +71,8 @@ let package = Package(
     .target(
       name: "SpriteReport",
       dependencies: [
-        "SpriteCore", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
+        "SpriteCore", "SpriteMaterial", "SpriteFiles",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Front-end exports (CSS, DTCG, Android, asset catalogs, SwiftUI, Compose, Flutter, ...)
     // from theme files; reads themes through its own `Decodable` view, never the engine.
@@ -111,7 +112,7 @@ let package = Package(
       ]),
     // Tests.
     .target(
-      name: "_SpriteTestSupport", dependencies: ["SpriteCore"],
+      name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteMaterial"],
       path: "Tests/_SpriteTestSupport"),
     .testTarget(name: "SpriteShardTests", dependencies: ["SpriteShard"]),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),

@@ -35,33 +35,11 @@ enum ThemeFixtures {
     return written.sorted { $0.lastPathComponent < $1.lastPathComponent }
   }
 
-  /// Adds `material` (and `accent`: an object with `hex`, or `null`) from the theme's palette.
+  /// Adds `material` and `accent` (``MaterialFixture``).
   static func addMaterial(to theme: inout [String: Any], index: Int) {
-    let palette = (theme["palette"] as? [[String: Any]] ?? []).map { entry in
-      Palette.Entry(
-        color: RGBA8(hexText: entry["hex"] as! String),
-        weight: Int(((entry["population"] as! Double) * 1_000_000).rounded()),
-        population: entry["population"] as! Double)
-    }
-    guard let source = MaterialSource(entries: palette) else {
-      theme["accent"] = NSNull()
-      theme["material"] = NSNull()
-      return
-    }
-    let variant = MaterialVariant.allCases[index % MaterialVariant.allCases.count]
-    let contrast = [0, 0.5, 1, -1][index % 4]
-    let (light, dark) = DynamicScheme.lightAndDark(
-      source: HCT(source.source), variant: variant, contrastLevel: contrast)
-    func scheme(_ colors: MaterialColors) -> [String: String] {
-      // Upper case, as Theme Builder writes: readers must accept either.
-      Dictionary(uniqueKeysWithValues: colors.hexByRole.map { ($0.role, $0.hex) })
-    }
-    theme["accent"] = source.accent.map { ["hex": $0.hex, "rgb": [$0.r, $0.g, $0.b]] } ?? NSNull()
-    theme["material"] = [
-      "source": source.source.hex, "variant": variant.rawValue, "contrastLevel": contrast,
-      "schemes": ["light": scheme(light), "dark": scheme(dark)],
-    ]
+    MaterialFixture.add(to: &theme, index: index)
   }
+
 
   /// Writes one theme file.
   private static func save(_ theme: [String: Any], as name: String, in folder: URL) throws -> URL {

@@ -81,31 +81,9 @@ enum ReportFixtures {
     return Directory(url: folder, names: names)
   }
 
-  /// Adds `material` and `accent` from the theme's palette (both `null` without a source).
+  /// Adds `material` and `accent` (``MaterialFixture``).
   static func addMaterial(to theme: inout [String: Any], index: Int) {
-    let entries = (theme["palette"] as? [[String: Any]] ?? []).map { entry in
-      let population = entry["population"] as! Double
-      let rgb = entry["rgb"] as! [Int]
-      return Palette.Entry(
-        color: RGBA8(r: UInt8(rgb[0]), g: UInt8(rgb[1]), b: UInt8(rgb[2])),
-        weight: Int((population * 1_000_000).rounded()), population: population)
-    }
-    guard let source = MaterialSource(entries: entries) else {
-      theme["accent"] = NSNull()
-      theme["material"] = NSNull()
-      return
-    }
-    let variant = MaterialVariant.allCases[index % MaterialVariant.allCases.count]
-    let contrast = [0, 0.5, 1, -1][index % 4]
-    let (light, dark) = DynamicScheme.lightAndDark(
-      source: HCT(source.source), variant: variant, contrastLevel: contrast)
-    func scheme(_ colors: MaterialColors) -> [String: String] {
-      Dictionary(uniqueKeysWithValues: colors.hexByRole.map { ($0.role, $0.hex) })
-    }
-    theme["accent"] = source.accent.map { ["hex": $0.hex, "rgb": [$0.r, $0.g, $0.b]] } ?? NSNull()
-    theme["material"] = [
-      "source": source.source.hex, "variant": variant.rawValue, "contrastLevel": contrast,
-      "schemes": ["light": scheme(light), "dark": scheme(dark)],
-    ]
+    MaterialFixture.add(to: &theme, index: index)
   }
+
 }
