@@ -82,8 +82,9 @@ struct Merge: ParsableCommand {
     }
     try OutputRun.finish(
       index: index, interrupted: false, interruption: "",
-      summary: "\(index.entries.count) themes from \(shards.count) shards merged into "
-        + "\(outputDirectory), \(index.errors.count) failed.",
+      summary: "\(index.entries.count) themes from \(shards.count) "
+        + "\(shards.count == 1 ? "shard" : "shards") merged into \(outputDirectory), "
+        + "\(index.errors.count) failed.",
       quiet: quiet)
   }
 }
