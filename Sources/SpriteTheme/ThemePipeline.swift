@@ -13,6 +13,9 @@ import SpritePNG
 public struct ThemePipeline: Sendable {
   /// The options every stage reads.
   public var configuration: Configuration
+  /// The Material blocks of the last source colours themed, shared by the copies of a pipeline
+  /// (a run's jobs).
+  private let materials = RecentMaterials()
 
   /// Creates a pipeline with the given options.
   public init(configuration: Configuration = Configuration()) {
@@ -80,7 +83,7 @@ public struct ThemePipeline: Sendable {
       return (
         material?.accent.map(Theme.Accent.init),
         material.map {
-          Theme.Material(
+          materials.material(
             source: $0.source, variant: configuration.variant,
             contrastLevel: configuration.contrastLevel)
         }
