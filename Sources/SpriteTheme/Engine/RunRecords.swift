@@ -187,7 +187,9 @@ final class RunRecords: Sendable {
       journal.pendingCount = 0
     }
     do {
-      try AtomicFile.write(Array(records.map(\.line).joined().utf8), to: path)
+      var bytes = [UInt8]()
+      for record in records { bytes.append(contentsOf: record.line.utf8) }
+      try AtomicFile.write(bytes, to: path)
     } catch {
       throw ThemeEngine.Fatal(path: path.string, reason: error.reason)
     }

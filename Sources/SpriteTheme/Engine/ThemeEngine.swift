@@ -125,9 +125,30 @@ public struct ThemeEngine: Sendable {
     let records = try RunRecords(directory: options.outputDirectory)
     let writer = SpriteJob.Context(
       output: output, options: options, memory: memory, records: records)
-    var results = [SpriteJob.Result?]()
+    // The index and the records to keep, in input order: results that finish before an
+    // earlier input's wait in `finishedEarly` (a few, at most about `jobs`), so nothing holds
+    // a result per input besides the index itself.
+    var index = BatchIndex(entries: [], errors: [])
+    var kept = [RunRecord]()
+    var finishedEarly = [Int: SpriteJob.Result]()
+    var nextInOrder = 0
+    var started = 0
     var counts = Progress()
     var fatal: Fatal?
+
+    /// Adds one result to the index and the records to keep.
+    func collect(_ result: SpriteJob.Result) {
+      switch result {
+      case .written(let entry, let record):
+        index.entries.append(entry)
+        if let record { kept.append(record) }
+      case .upToDate(let entry, let record):
+        index.entries.append(entry)
+        kept.append(record)
+      case .failed(let failure): index.errors.append(failure)
+      case .fatal: break
+      }
+    }
 
     await withTaskGroup(of: (Int, SpriteJob.Result).self) { group in
       var iterator = inputs.makeAsyncIterator()
@@ -137,7 +158,11 @@ public struct ThemeEngine: Sendable {
       func record(_ finished: (Int, SpriteJob.Result)?) {
         guard let (position, result) = finished else { return }
         running -= 1
-        results[position] = result
+        finishedEarly[position] = result
+        while let next = finishedEarly.removeValue(forKey: nextInOrder) {
+          collect(next)
+          nextInOrder += 1
+        }
         switch result {
         case .written: counts.written += 1
         case .upToDate: counts.upToDate += 1
@@ -155,8 +180,8 @@ public struct ThemeEngine: Sendable {
         guard fatal == nil, !Task.isCancelled,
           let input = await iterator.next(isolation: nil)
         else { break }
-        let position = results.count
-        results.append(nil)
+        let position = started
+        started += 1
         running += 1
         if options.jobs == 1 {
           // One at a time: the job runs here, not in a child task, which would hop to another
@@ -172,20 +197,9 @@ public struct ThemeEngine: Sendable {
       try? records.flush()
       throw fatal
     }
-
-    var index = BatchIndex(entries: [], errors: [])
-    var kept = [RunRecord]()
-    for result in results {
-      switch result {
-      case .written(let entry, let record):
-        index.entries.append(entry)
-        if let record { kept.append(record) }
-      case .upToDate(let entry, let record):
-        index.entries.append(entry)
-        kept.append(record)
-      case .failed(let failure): index.errors.append(failure)
-      case .fatal, nil: break
-      }
+    // A stopped run can leave gaps (inputs never started); what finished after them follows.
+    for position in finishedEarly.keys.sorted() {
+      collect(finishedEarly[position]!)
     }
     index.count = index.entries.count + index.errors.count
     // A whole run leaves its own records alone, in input order; a stopped one writes those it
