@@ -1,5 +1,5 @@
-import Synchronization
 import SpriteFiles
+import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
