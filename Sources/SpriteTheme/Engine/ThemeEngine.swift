@@ -125,9 +125,9 @@ public struct ThemeEngine: Sendable {
     let records = try RunRecords(directory: options.outputDirectory)
     let writer = SpriteJob.Context(
       output: output, options: options, memory: memory, records: records)
-    // The index and the records to keep, in input order: results that finish before an
-    // earlier input's wait in `finishedEarly` (a few, at most about `jobs`), so nothing holds
-    // a result per input besides the index itself.
+    // The index and the records to keep, in input order: a result that finishes before an
+    // earlier input's waits in `finishedEarly` (a few at most, about `jobs`), so nothing but the
+    // index holds a result per input.
     var index = BatchIndex(entries: [], errors: [])
     var kept = [RunRecord]()
     var finishedEarly = [Int: SpriteJob.Result]()
@@ -197,10 +197,7 @@ public struct ThemeEngine: Sendable {
       try? records.flush()
       throw fatal
     }
-    // A stopped run can leave gaps (inputs never started); what finished after them follows.
-    for position in finishedEarly.keys.sorted() {
-      collect(finishedEarly[position]!)
-    }
+    assert(finishedEarly.isEmpty, "every job started has finished and been collected")
     index.count = index.entries.count + index.errors.count
     // A whole run leaves its own records alone, in input order; a stopped one writes those it
     // holds back.
