@@ -161,7 +161,8 @@ let package = Package(
 )
 
 for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("ExistentialAny")
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny")
+    ]
 }

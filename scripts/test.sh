@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (debug build), installing missing system packages first, after
+# checking the house style (`swift format lint --strict`, the toolchain's swift-format) and
 # fuzzing the PNG shim for FUZZ_SECONDS (default 60; 0 skips it) with scripts/fuzz-png.sh (a
 # finding stops the run). Extra arguments go to `swift test` (e.g. --filter SpritePNGTests).
 # PngSuite and the PokeAPI documents are read from ../shared/testdata beside the checkout
@@ -7,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+swift format lint --strict --recursive --parallel \
+  Sources Tests Benchmarks/Sources Package.swift Benchmarks/Package.swift
 seconds="${FUZZ_SECONDS:-60}"
 if [ "$seconds" -gt 0 ]; then scripts/fuzz-png.sh "$seconds"; fi
 exec swift test "$@"

@@ -25,7 +25,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsupportedURL(let url):
-      return "Download refused the URL \(URLText.shortened(url)): only http, https and file are allowed."
+      return
+        "Download refused the URL \(URLText.shortened(url)): only http, https and file are allowed."
     case .schemeNotAllowed(let url, let scheme):
       return "Download refused \(URLText.shortened(url)): a URL from a server's response uses "
         + "\(scheme)://, which is only allowed for URLs you give."

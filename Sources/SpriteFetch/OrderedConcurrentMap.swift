@@ -104,6 +104,10 @@ where Base.Element: Sendable {
       tasks.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 
-    func cancelAll() { tasks.withLock { $0.forEach { $0.cancel() } } }
+    func cancelAll() {
+      tasks.withLock { tasks in
+        for task in tasks { task.cancel() }
+      }
+    }
   }
 }

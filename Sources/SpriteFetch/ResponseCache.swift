@@ -35,7 +35,8 @@ public struct ResponseCache: Sendable {
 
   /// The entry file for `url`: the hex SHA-256 of its absolute string, then `.entry`.
   public func file(for url: URL) -> URL {
-    directory.appending(path: Self.digest(url.absoluteString) + ".entry", directoryHint: .notDirectory)
+    directory.appending(
+      path: Self.digest(url.absoluteString) + ".entry", directoryHint: .notDirectory)
   }
 
   /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.

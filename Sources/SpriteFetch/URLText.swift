@@ -13,9 +13,10 @@ public enum URLText {
   /// `displayLength - 1` characters and `…`; control characters are shown as `?`.
   public static func shortened(_ text: String, limit: Int = displayLength) -> String {
     let cleaned = String(
-      String.UnicodeScalarView(text.unicodeScalars.prefix(limit + 1).map {
-        $0.properties.generalCategory == .control ? "?" : $0
-      }))
+      String.UnicodeScalarView(
+        text.unicodeScalars.prefix(limit + 1).map {
+          $0.properties.generalCategory == .control ? "?" : $0
+        }))
     guard cleaned.count > limit else { return cleaned }
     return String(cleaned.prefix(max(0, limit - 1))) + "…"
   }

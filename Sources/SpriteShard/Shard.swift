@@ -38,10 +38,13 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     else {
       throw ParseError(description: "A shard is I/N with whole numbers I and N, not '\(text)'.")
     }
-    guard count >= 1 else { throw ParseError(description: "The shard count N must be at least 1, not \(count).") }
+    guard count >= 1 else {
+      throw ParseError(description: "The shard count N must be at least 1, not \(count).")
+    }
     guard let shard = Shard(index: index, count: count) else {
       throw ParseError(
-        description: "The shard number I must be from 0 to \(count - 1) for N = \(count), not \(index).")
+        description:
+          "The shard number I must be from 0 to \(count - 1) for N = \(count), not \(index).")
     }
     self = shard
   }

@@ -2,5 +2,6 @@
 // algorithms (SpriteCore) and the PNG codec (SpritePNG).
 @_exported import SpriteCore
 @_exported import SpritePNG
+
 // Paths in the engine's options are swift-system's `FilePath` (bytes, so any file name works).
 @_exported import struct SystemPackage.FilePath

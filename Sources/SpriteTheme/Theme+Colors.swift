@@ -119,7 +119,8 @@ extension Theme {
     ) {
       for extent in [Extent.seed, .centre, .full] {
         let average =
-          extent == .seed ? (seed ?? AreaAverage(of: image, over: .seed))
+          extent == .seed
+          ? (seed ?? AreaAverage(of: image, over: .seed))
           : AreaAverage(of: image, over: extent)
         guard let colour = average.encoded else { continue }
         self.extent = ExtentBox(extent, region: average.region)

@@ -41,7 +41,8 @@ public enum FetchInput: Sendable, Equatable {
     guard line.utf8.count <= URLText.maxLength else {
       return .failed(
         source: URLText.shortened(line), stage: "fetch",
-        message: "The URL is \(line.utf8.count) bytes long, more than the \(URLText.maxLength) allowed.")
+        message:
+          "The URL is \(line.utf8.count) bytes long, more than the \(URLText.maxLength) allowed.")
     }
     guard let url = URL(string: line), let scheme = url.scheme?.lowercased(),
       url.host != nil || scheme == "file"

@@ -29,11 +29,6 @@ public struct FetchInputs: AsyncSequence, Sendable {
   /// (the server may list fewer); nil for a crawl of everything.
   public let expectedCount: Int?
 
-  private init(source: Source, expectedCount: Int?) {
-    self.source = source
-    self.expectedCount = expectedCount
-  }
-
   /// The items of `list`, in order.
   public static func list(_ list: [FetchInput]) -> FetchInputs {
     FetchInputs(source: .list(list), expectedCount: list.count)

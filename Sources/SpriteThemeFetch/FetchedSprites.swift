@@ -49,7 +49,8 @@ struct FetchedSprites: AsyncSequence, Sendable {
     case .sprite(let url, let name, let id, let origin):
       let source = ThemeSource(name: name, url: url.absoluteString, id: id)
       do {
-        let response = try await loader.load(FetchRequest(url: url, expecting: .png, origin: origin))
+        let response = try await loader.load(
+          FetchRequest(url: url, expecting: .png, origin: origin))
         counters.update {
           if response.source == .network { $0.downloaded += 1 } else { $0.cached += 1 }
         }

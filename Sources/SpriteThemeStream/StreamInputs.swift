@@ -29,7 +29,9 @@ public struct StreamInputs: AsyncSequence, Sendable {
   public let standardInput: FileDescriptor
 
   /// The inputs of `arguments`, `-` reading `standardInput`, keeping only `shard`'s.
-  public init(arguments: [String], shard: Shard? = nil, standardInput: FileDescriptor = .standardInput) {
+  public init(
+    arguments: [String], shard: Shard? = nil, standardInput: FileDescriptor = .standardInput
+  ) {
     self.arguments = arguments
     self.shard = shard
     self.standardInput = standardInput

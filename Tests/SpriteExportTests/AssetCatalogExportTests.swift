@@ -67,13 +67,16 @@ struct AssetCatalogExportTests {
     }
   }
 
-  @Test("asked for high contrast, Material colour sets add the light and dark high-contrast roles of the theme's source")
+  @Test(
+    "asked for high contrast, Material colour sets add the light and dark high-contrast roles of the theme's source"
+  )
   func highContrast() throws {
     let scratch = try TemporaryDirectory()
     let files = ["crawl-blue-dragon", "crawl-red-devil", "made-grey-ghost"].map {
       Fixtures.packageRoot.appendingPathComponent("samples/themes/\($0).json").path
     }
-    var (themes, failures) = ThemeExporter.load(files.filter { FileManager.default.fileExists(atPath: $0) })
+    var (themes, failures) = ThemeExporter.load(
+      files.filter { FileManager.default.fileExists(atPath: $0) })
     try #require(failures.isEmpty && themes.count >= 2)
     for i in themes.indices { themes[i].material = themes[i].material?.withHighContrast() }
     try ThemeExporter.write(themes, formats: [.ios], to: scratch.url.path)
@@ -89,14 +92,21 @@ struct AssetCatalogExportTests {
       let highDark = try #require(schemes["dark-high-contrast"])
       for role in [MaterialRole.primary, .onPrimary, .surfaceContainerHighest] {
         let set = scratch.url.appendingPathComponent(
-          "ios/Sprites.xcassets/\(CodeExportTests.pascal(theme.name))\(Spell.pascal(role.name)).colorset/Contents.json")
+          "ios/Sprites.xcassets/\(CodeExportTests.pascal(theme.name))\(Spell.pascal(role.name)).colorset/Contents.json"
+        )
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: set)) as! [String: Any]
         let colors = try #require(json["colors"] as? [[String: Any]])
         try #require(colors.count == 4, "\(theme.name) \(role.name)")
-        #expect(colors[2]["appearances"] as? [[String: String]] == [["appearance": "contrast", "value": "high"]])
+        #expect(
+          colors[2]["appearances"] as? [[String: String]] == [
+            ["appearance": "contrast", "value": "high"]
+          ])
         #expect(
           colors[3]["appearances"] as? [[String: String]]
-            == [["appearance": "luminosity", "value": "dark"], ["appearance": "contrast", "value": "high"]])
+            == [
+              ["appearance": "luminosity", "value": "dark"],
+              ["appearance": "contrast", "value": "high"],
+            ])
         #expect(try Self.color(colors[2]) == highLight[role], "\(theme.name) \(role.name)")
         #expect(try Self.color(colors[3]) == highDark[role], "\(theme.name) dark \(role.name)")
       }

@@ -25,7 +25,8 @@ struct CSSExportTests {
   )
   func cssSaysTheTheme() async throws {
     let catalogue = try ExportedCatalogue.shared.get()
-    let rules = try #require(try await Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
+    let rules = try #require(
+      try await Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
     let light = Dictionary(
       rules.filter { $0.at == nil }.map { ($0.selector ?? "", $0.declarations) },
       uniquingKeysWith: { a, _ in

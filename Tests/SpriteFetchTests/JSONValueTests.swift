@@ -22,7 +22,8 @@ struct JSONValueTests {
     #expect(value.value(atKeyPath: "l") == .array([.integer(1), .string("two"), .null]))
   }
 
-  @Test("entries take integral ids written as 25.0, refuse fractions, and read null sprites as none")
+  @Test(
+    "entries take integral ids written as 25.0, refuse fractions, and read null sprites as none")
   func entryFields() throws {
     let entry = try PokeAPIEntry(
       json: Array(#"{"id": 25.0, "name": "pikachu", "sprites": {"front_default": null}}"#.utf8))
@@ -33,17 +34,22 @@ struct JSONValueTests {
     #expect(throws: PokeAPIError.self) { try PokeAPIEntry(json: Array("[1, 2]".utf8)) }
   }
 
-  @Test("the JSON check accepts any JSON text, fragments included", arguments: [
-    "{}", "[]", "3", "\"text\"", "null", " {\"a\": [1, {\"b\": false}]} ",
-  ])
+  @Test(
+    "the JSON check accepts any JSON text, fragments included",
+    arguments: [
+      "{}", "[]", "3", "\"text\"", "null", " {\"a\": [1, {\"b\": false}]} ",
+    ])
   func acceptsJSON(text: String) {
     #expect(ContentCheck.problem(with: Array(text.utf8), expected: .json) == nil)
   }
 
-  @Test("the JSON check refuses text that is not JSON", arguments: [
-    "", "{", "nul", "{} x", "{'a': 1}", "<html></html>", "[1 2]",
-  ])
+  @Test(
+    "the JSON check refuses text that is not JSON",
+    arguments: [
+      "", "{", "nul", "{} x", "{'a': 1}", "<html></html>", "[1 2]",
+    ])
   func refusesNonJSON(text: String) {
-    #expect(ContentCheck.problem(with: Array(text.utf8), expected: .json) == "the body is not valid JSON")
+    #expect(
+      ContentCheck.problem(with: Array(text.utf8), expected: .json) == "the body is not valid JSON")
   }
 }

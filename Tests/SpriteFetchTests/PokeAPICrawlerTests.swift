@@ -70,7 +70,8 @@ struct PokeAPIDocumentTests {
     }
     #expect(
       error?.description
-        == "the list page: the server's next page URL uses file://, which is only allowed for URLs you give (file:///etc/passwd).")
+        == "the list page: the server's next page URL uses file://, which is only allowed for URLs you give (file:///etc/passwd)."
+    )
   }
 
   @Test("URLs in messages are shortened to 120 characters; over-long server URLs are refused")
@@ -152,13 +153,15 @@ struct PokeAPICrawlerTests {
   func formsAndLastPage() async throws {
     guard let directory = PokeAPIData.require() else { return }
     let last = PokeAPIMockLoader(directory: directory)
-    let tail = try await PokeAPICrawler(base: Self.live, offset: 1340, pageSize: 20).collect(using: last)
+    let tail = try await PokeAPICrawler(base: Self.live, offset: 1340, pageSize: 20).collect(
+      using: last)
     #expect(tail.count == 11)
     #expect(tail.allSatisfy { $0.skipReason == .form })
     #expect(last.requested.count == 1)
 
     let page = PokeAPIMockLoader(directory: directory)
-    let jump = try await PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20).collect(using: page)
+    let jump = try await PokeAPICrawler(base: Self.live, limit: 20, offset: 1020, pageSize: 20)
+      .collect(using: page)
     #expect(jump.compactMap(\.id) == Array(1021...1025) + Array(10001...10015))
     #expect(jump.prefix(5).allSatisfy { $0.failure != nil })
     #expect(jump.dropFirst(5).allSatisfy { $0.skipReason == .form })
@@ -166,8 +169,8 @@ struct PokeAPICrawlerTests {
 
     let withForms = PokeAPIMockLoader(directory: directory)
     let included = try await PokeAPICrawler(
-        base: Self.live, limit: 20, offset: 1020, includeForms: true, pageSize: 20
-      ).collect(using: withForms)
+      base: Self.live, limit: 20, offset: 1020, includeForms: true, pageSize: 20
+    ).collect(using: withForms)
     #expect(included.allSatisfy { $0.failure != nil })
     #expect(withForms.requested.count == 1 + 20)
   }
@@ -272,7 +275,9 @@ struct PokeAPICrawlerLoopbackTests {
     #expect(included?.items.first?.spriteURL?.lastPathComponent == "10034.png")
     #expect(included?.items.first?.name == "charizard-mega-x")
     let starter = try await crawl(limit: 1, offset: 1182, includeForms: true)
-    #expect(starter?.items.first?.id == 10158 && starter?.items.first?.skipReason == .nullSprite(key: "front_default"))
+    #expect(
+      starter?.items.first?.id == 10158
+        && starter?.items.first?.skipReason == .nullSprite(key: "front_default"))
   }
 
   @Test("a base with a path prefix keeps it for relative URLs")
@@ -306,7 +311,8 @@ struct PokeAPICrawlerUntrustedURLTests {
   /// A crawl of one list page with `entries` (name → entry URL) whose entry documents name
   /// `sprite`.
   func crawl(entryURL: String, sprite: String) async throws -> [CrawlItem] {
-    let list = #"{"count": 1, "next": null, "results": [{"name": "bulbasaur", "url": "\#(entryURL)"}]}"#
+    let list =
+      #"{"count": 1, "next": null, "results": [{"name": "bulbasaur", "url": "\#(entryURL)"}]}"#
     let entry = #"{"id": 1, "name": "bulbasaur", "sprites": {"front_default": "\#(sprite)"}}"#
     let loader = DocumentsLoader(documents: [
       "http://127.0.0.1:9/api/v2/pokemon/?offset=0&limit=1": list,
@@ -322,7 +328,8 @@ struct PokeAPICrawlerUntrustedURLTests {
     #expect(items[0].spriteURL == nil, "the file URL must not reach the downloads")
     #expect(
       items[0].failure.map(String.init(describing:))
-        == "bulbasaur: the server's sprite URL uses file://, which is only allowed for URLs you give (file:///etc/passwd).")
+        == "bulbasaur: the server's sprite URL uses file://, which is only allowed for URLs you give (file:///etc/passwd)."
+    )
   }
 
   @Test("a list result whose entry URL names file:// fails without being read")

@@ -231,7 +231,9 @@ struct ResponseCacheTests {
     #expect(
       cache().file(for: url).lastPathComponent
         == "\(ResponseCache.digest(url.absoluteString)).entry")
-    #expect(ResponseCache.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      ResponseCache.digest("abc")
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     try FileManager.default.moveItem(
       at: cache().file(for: url), to: directory.appendingPathComponent("renamed.entry"))
     #expect(cache().entry(for: url) == nil)

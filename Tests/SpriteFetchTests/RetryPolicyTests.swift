@@ -45,20 +45,26 @@ struct RetryPolicyTests {
       RetryPolicy.retryAfterDelay("Sun, 06 Nov 1994 08:49:27 GMT", cap: cap, now: now) == .zero)
   }
 
-  @Test("HTTP dates parse in all three RFC 9110 forms to the same instant", arguments: [
-    "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
-  ])
+  @Test(
+    "HTTP dates parse in all three RFC 9110 forms to the same instant",
+    arguments: [
+      "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+    ])
   func httpDateForms(text: String) throws {
     // 1994-11-06T08:49:37Z, as `date -u -d '1994-11-06 08:49:37' +%s` gives.
     let date = try #require(RetryPolicy.httpDate(text))
     #expect(date.timeIntervalSince1970 == 784_111_777)
   }
 
-  @Test("malformed HTTP dates are refused", arguments: [
-    "", "Sun, 06 Nov 1994 08:49:37", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 32 Nov 1994 08:49:37 GMT",
-    "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 19940 08:49:37 GMT",
-    "1, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 PST",
-  ])
+  @Test(
+    "malformed HTTP dates are refused",
+    arguments: [
+      "", "Sun, 06 Nov 1994 08:49:37", "Sun, 06 Foo 1994 08:49:37 GMT",
+      "Sun, 32 Nov 1994 08:49:37 GMT",
+      "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 8:49:37 GMT",
+      "Sun, 06 Nov 19940 08:49:37 GMT",
+      "1, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 PST",
+    ])
   func malformedHTTPDates(text: String) {
     #expect(RetryPolicy.httpDate(text) == nil)
   }

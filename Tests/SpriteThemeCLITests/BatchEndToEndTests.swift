@@ -14,20 +14,24 @@ struct BatchEndToEndTests {
     while let relative = enumerator?.nextObject() as? String {
       let url = root.appendingPathComponent(relative)
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
         files[relative] = try Data(contentsOf: url)
       }
     }
     return files
   }
 
-  @Test("good, corrupt, non-PNG and missing inputs: exit 1, themes for the good, failures in the index")
+  @Test(
+    "good, corrupt, non-PNG and missing inputs: exit 1, themes for the good, failures in the index")
   func mixedInputs() async throws {
     let directory = try TemporaryDirectory()
     let inputs = directory.url.appendingPathComponent("in")
     try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
     for url in Self.samples.prefix(4) {
-      try FileManager.default.copyItem(at: url, to: inputs.appendingPathComponent(url.lastPathComponent))
+      try FileManager.default.copyItem(
+        at: url, to: inputs.appendingPathComponent(url.lastPathComponent))
     }
     var cut = try Fixtures.bytes(of: try #require(Self.samples.last))
     cut.removeLast(cut.count / 3)
@@ -36,10 +40,13 @@ struct BatchEndToEndTests {
     let missing = directory.url.appendingPathComponent("missing.png").path
     let out = directory.url.appendingPathComponent("out")
 
-    let result = try await BuiltBinary.run(["batch", inputs.path, missing, "--out", out.path, "--quiet"])
+    let result = try await BuiltBinary.run([
+      "batch", inputs.path, missing, "--out", out.path, "--quiet",
+    ])
     #expect(result.status == 1, "\(result.stderr)")
     let index = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("index.json")))
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("index.json")))
         as? [String: Any])
     #expect(index["schema"] as? String == "spritetheme/index@1")
     #expect(index["count"] as? Int == 7)
@@ -51,10 +58,16 @@ struct BatchEndToEndTests {
     }
     let errors = try #require(index["errors"] as? [[String: Any]])
     let failed = errors.compactMap { $0["source"] as? String }
-    #expect(failed == [inputs.appendingPathComponent("corrupt.png").path, inputs.appendingPathComponent("text.png").path, missing])
+    #expect(
+      failed == [
+        inputs.appendingPathComponent("corrupt.png").path,
+        inputs.appendingPathComponent("text.png").path, missing,
+      ])
     #expect(errors.map { $0["stage"] as? String } == ["decode", "decode", "read"])
     #expect(result.stderr.split(separator: "\n").count == 3, "one line per failure")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("themes").path).count == 4)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("themes").path)
+        .count == 4)
   }
 
   @Test("--jobs 1 and --jobs 2 write byte-identical outputs, and so does a re-run")
@@ -79,7 +92,9 @@ struct BatchEndToEndTests {
     // sprite's bytes, exactly as the library encodes that sprite alone (the goldens).
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
-    let result = try await BuiltBinary.run(["batch", "samples/sprites", "--out", out.path, "--quiet"])
+    let result = try await BuiltBinary.run([
+      "batch", "samples/sprites", "--out", out.path, "--quiet",
+    ])
     #expect(result.status == 0)
     let goldens = Fixtures.packageRoot.appendingPathComponent("samples/themes")
     let written = try Self.snapshot(out.appendingPathComponent("themes"))
@@ -123,13 +138,15 @@ struct BatchEndToEndTests {
       if relative.hasSuffix(".json") {
         #expect(throws: Never.self, "\(relative)") { try JSONSerialization.jsonObject(with: data) }
       } else {
-        #expect(data.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(relative)")
+        #expect(
+          data.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(relative)")
       }
     }
 
     let rerun = try await BuiltBinary.run(arguments + ["--out", out.path], standardInput: list)
     #expect(rerun.status == 0, "\(rerun.stderr)")
-    let clean = try await BuiltBinary.run(arguments + ["--out", reference.path], standardInput: list)
+    let clean = try await BuiltBinary.run(
+      arguments + ["--out", reference.path], standardInput: list)
     #expect(clean.status == 0)
     let resumed = try Self.snapshot(out)
     // No temporary file is left; the one hidden file is the run's records.
@@ -140,7 +157,8 @@ struct BatchEndToEndTests {
     #expect(resumed == (try Self.snapshot(reference)))
   }
 
-  @Test("SIGINT stops a batch cleanly: exit 130, whole files only, no index, and a re-run completes")
+  @Test(
+    "SIGINT stops a batch cleanly: exit 130, whole files only, no index, and a re-run completes")
   func interruptedRunResumes() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
@@ -169,7 +187,9 @@ struct BatchEndToEndTests {
     for name in written {
       #expect(!name.hasPrefix("."), "no temporary file is left: \(name)")
       let data = try Data(contentsOf: themes.appendingPathComponent(name))
-      #expect(throws: Never.self, "\(name) is whole") { try JSONSerialization.jsonObject(with: data) }
+      #expect(throws: Never.self, "\(name) is whole") {
+        try JSONSerialization.jsonObject(with: data)
+      }
     }
 
     let second = try await BuiltBinary.run(folderArguments)
@@ -187,10 +207,14 @@ struct BatchEndToEndTests {
     let total = Self.samples.count
     #expect(plain.stderr == "\(total) themes written to \(out), 0 failed.\n")
     let second = directory.url.appendingPathComponent("second").path
-    let forced = try await BuiltBinary.run(["batch", "samples/sprites", "--out", second, "--progress"])
+    let forced = try await BuiltBinary.run([
+      "batch", "samples/sprites", "--out", second, "--progress",
+    ])
     #expect(forced.status == 0)
     let lines = forced.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(!forced.stderr.contains("\r") && !forced.stderr.contains("\u{1B}"), "no redraws off a terminal")
+    #expect(
+      !forced.stderr.contains("\r") && !forced.stderr.contains("\u{1B}"),
+      "no redraws off a terminal")
     #expect(lines.count >= 3 && lines.last == "", "\(forced.stderr)")
     #expect(lines.dropLast().last == "\(total) themes written to \(second), 0 failed.")
     let last = lines.dropLast(2).last ?? ""
@@ -206,7 +230,8 @@ struct BatchEndToEndTests {
     let first = try await BuiltBinary.run(arguments)
     #expect(first.stderr == "\(total) themes written to \(out), 0 failed.\n")
     let again = try await BuiltBinary.run(arguments)
-    #expect(again.stderr == "\(total) themes written to \(out) (\(total) up to date, kept), 0 failed.\n")
+    #expect(
+      again.stderr == "\(total) themes written to \(out) (\(total) up to date, kept), 0 failed.\n")
     let forced = try await BuiltBinary.run(arguments + ["--force"])
     #expect(forced.stderr == first.stderr)
     let opaque = try await BuiltBinary.run(arguments + ["--text", "opaque"])
@@ -233,13 +258,15 @@ struct BatchEndToEndTests {
     #expect(try await BuiltBinary.run(arguments, executable: copy).stderr == written)
   }
 
-  @Test("usage errors exit 2", arguments: [
-    ["batch", "samples/sprites"],
-    ["batch", "--out", "x"],
-    ["batch", "samples/sprites", "--out", "x", "--jobs", "0"],
-    ["batch", "samples/sprites", "--out", "x", "--thumbnails", "32,abc"],
-    ["batch", "samples/sprites", "--out", "x", "--quiet", "--progress"],
-  ])
+  @Test(
+    "usage errors exit 2",
+    arguments: [
+      ["batch", "samples/sprites"],
+      ["batch", "--out", "x"],
+      ["batch", "samples/sprites", "--out", "x", "--jobs", "0"],
+      ["batch", "samples/sprites", "--out", "x", "--thumbnails", "32,abc"],
+      ["batch", "samples/sprites", "--out", "x", "--quiet", "--progress"],
+    ])
   func usage(arguments: [String]) async throws {
     #expect(try await BuiltBinary.run(arguments).status == 2)
   }

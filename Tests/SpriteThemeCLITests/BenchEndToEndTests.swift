@@ -48,16 +48,20 @@ struct BenchEndToEndTests {
     #expect(result.stderr.hasPrefix("sprite-theme: error: \(broken.path): "), "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.first?.hasPrefix("2 sprites x 1 on 2 jobs: 1 runs in ") == true)
-    for title in ["read", "decode", "average", "palette and swatches", "material", "encode", "write"] {
+    for title in [
+      "read", "decode", "average", "palette and swatches", "material", "encode", "write",
+    ] {
       #expect(lines.contains { $0.hasPrefix(title + " ") }, "\(title)")
     }
     #expect(lines.allSatisfy { $0.count <= 80 })
   }
 
-  @Test("usage errors exit 2", arguments: [
-    ["bench", "samples/sprites", "--repeat", "0"], ["bench", "samples/sprites", "--jobs", "0"],
-    ["bench"],
-  ])
+  @Test(
+    "usage errors exit 2",
+    arguments: [
+      ["bench", "samples/sprites", "--repeat", "0"], ["bench", "samples/sprites", "--jobs", "0"],
+      ["bench"],
+    ])
   func usageErrors(arguments: [String]) async throws {
     #expect(try await BuiltBinary.run(arguments).status == 2)
   }

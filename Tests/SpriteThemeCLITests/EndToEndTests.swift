@@ -69,7 +69,8 @@ struct EndToEndTests {
       return hexes
     }
     let opaque = try await texts(["--text", "opaque"])
-    #expect(!opaque.isEmpty && opaque.allSatisfy { ["#ffffff", "#000000"].contains($0) }, "\(opaque)")
+    #expect(
+      !opaque.isEmpty && opaque.allSatisfy { ["#ffffff", "#000000"].contains($0) }, "\(opaque)")
     let minimum = try await texts([])
     #expect(minimum.count == opaque.count && minimum.allSatisfy { $0.count == 9 }, "\(minimum)")
     #expect(try await texts(["--text", "minimum"]) == minimum)

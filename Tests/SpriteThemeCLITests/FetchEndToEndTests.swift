@@ -7,7 +7,9 @@ import _SpriteTestSupport
 @Suite("End to end: fetch", .serialized)
 struct FetchEndToEndTests {
   /// Keeps curl away from any proxy: only 127.0.0.1 is ever contacted.
-  static let environment = ["NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": ""]
+  static let environment = [
+    "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": "",
+  ]
 
   /// Runs the binary with the proxy-free environment.
   static func run(_ arguments: [String]) async throws -> BuiltBinary.Result {
@@ -20,14 +22,17 @@ struct FetchEndToEndTests {
   }
 
   /// Runs `batch` over `samples` and returns its output directory.
-  static func batchReference(_ samples: [URL], in directory: TemporaryDirectory) async throws -> URL {
+  static func batchReference(_ samples: [URL], in directory: TemporaryDirectory) async throws -> URL
+  {
     let out = directory.url.appendingPathComponent("reference")
-    let result = try await BuiltBinary.run(["batch"] + samples.map(\.path) + ["--out", out.path, "--quiet"])
+    let result = try await BuiltBinary.run(
+      ["batch"] + samples.map(\.path) + ["--out", out.path, "--quiet"])
     #expect(result.status == 0, "\(result.stderr)")
     return out
   }
 
-  @Test("--pokeapi writes the themes batch writes, with url and id in source; a re-run is all cache")
+  @Test(
+    "--pokeapi writes the themes batch writes, with url and id in source; a re-run is all cache")
   func pokeAPICrawl() async throws {
     let server = try await PokeAPITestServer()
     defer { Task { await server.stop() } }
@@ -41,7 +46,9 @@ struct FetchEndToEndTests {
 
     let samples = server.entries.prefix(while: { $0.id < 10000 && $0.sample != nil })
     let index = try Self.object(out.appendingPathComponent("index.json"))
-    Schemas.expectValid(try Data(contentsOf: out.appendingPathComponent("index.json")), against: Schemas.index, "index")
+    Schemas.expectValid(
+      try Data(contentsOf: out.appendingPathComponent("index.json")), against: Schemas.index,
+      "index")
     let entries = try #require(index["entries"] as? [[String: Any]])
     #expect(entries.compactMap { $0["name"] as? String } == samples.map(\.name))
     #expect((index["errors"] as? [Any])?.isEmpty == true)
@@ -57,7 +64,8 @@ struct FetchEndToEndTests {
       #expect(source["id"] as? Int == sample.id)
       #expect(source["name"] as? String == sample.name)
       expected.removeValue(forKey: "source")
-      #expect(NSDictionary(dictionary: theme) == NSDictionary(dictionary: expected), "\(sample.name)")
+      #expect(
+        NSDictionary(dictionary: theme) == NSDictionary(dictionary: expected), "\(sample.name)")
     }
 
     let before = server.requests.count
@@ -101,13 +109,17 @@ struct FetchEndToEndTests {
     let entries = try #require(index["entries"] as? [[String: Any]])
     let stems = names.map { String($0.dropLast(4)) }
     #expect(entries.compactMap { $0["name"] as? String } == stems)
-    #expect(entries.compactMap { $0["source"] as? String } == names.map { server.url("/files/\($0)") })
+    #expect(
+      entries.compactMap { $0["source"] as? String } == names.map { server.url("/files/\($0)") })
     for stem in stems {
-      #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("thumbs/\(stem)-32.png").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: out.appendingPathComponent("thumbs/\(stem)-32.png").path))
     }
   }
 
-  @Test("--download-only writes each sprite byte for byte and a download index; a re-run is all cache")
+  @Test(
+    "--download-only writes each sprite byte for byte and a download index; a re-run is all cache")
   func downloadOnly() async throws {
     let server = try await PokeAPITestServer(samples: 4, broken: true)
     defer { Task { await server.stop() } }
@@ -143,10 +155,12 @@ struct FetchEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("themes").path))
     let spritesFolder = out.appendingPathComponent("sprites")
     let names = try FileManager.default.contentsOfDirectory(atPath: spritesFolder.path)
-    #expect(names.filter { !$0.hasPrefix(".") }.sorted() == samples.map { "\($0.name).png" }.sorted())
+    #expect(
+      names.filter { !$0.hasPrefix(".") }.sorted() == samples.map { "\($0.name).png" }.sorted())
     // Each sprite is stored once: the cache holds PokeAPI's JSON documents and one manifest of
     // the sprites' validators, no sprite body.
-    let cached = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".cache").path)
+    let cached = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent(".cache").path)
     #expect(cached.filter { $0.hasPrefix("downloads-") && $0.hasSuffix(".json") }.count == 1)
     #expect(cached.contains { $0.hasSuffix(".entry") }, "\(cached)")
     #expect(cached.allSatisfy { !$0.contains("sprites") }, "\(cached)")
@@ -189,12 +203,14 @@ struct FetchEndToEndTests {
     #expect(first.status == 1, "\(first.stderr)")
     #expect(first.stderr.contains("] 4/4, 0 cached, 1 failed, "), "\(first.stderr)")
     let second = try await Self.run(arguments)
-    #expect(second.stderr.contains("[################] 4/4, 3 cached, 1 failed, "), "\(second.stderr)")
+    #expect(
+      second.stderr.contains("[################] 4/4, 3 cached, 1 failed, "), "\(second.stderr)")
     let downloadOnly = try await Self.run(arguments + ["--download-only"])
     #expect(downloadOnly.stderr.contains("] 4/4, 0 cached, 1 failed, "), "\(downloadOnly.stderr)")
   }
 
-  @Test("SIGINT stops a fetch cleanly: exit 130, whole files only, and a re-run resumes from the cache")
+  @Test(
+    "SIGINT stops a fetch cleanly: exit 130, whole files only, and a re-run resumes from the cache")
   func interruptedRunResumes() async throws {
     let server = try await PokeAPITestServer(samples: 6)
     defer { Task { await server.stop() } }
@@ -202,7 +218,8 @@ struct FetchEndToEndTests {
     let list = directory.url.appendingPathComponent("urls.txt")
     // 180 distinct URLs (the query tells them apart), each answered after 25 ms: at 8 at a time
     // the run takes at least half a second, so the interrupt lands part-way.
-    let urls = (0..<30).flatMap { copy in (1...6).map { server.url("/slow/\($0).png?copy=\(copy)") } }
+    let urls = (0..<30).flatMap { copy in (1...6).map { server.url("/slow/\($0).png?copy=\(copy)") }
+    }
     try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
     let out = directory.url.appendingPathComponent("out")
     let themes = out.appendingPathComponent("themes")
@@ -215,7 +232,9 @@ struct FetchEndToEndTests {
     for name in written {
       #expect(!name.hasPrefix("."), "no temporary file is left: \(name)")
       let data = try Data(contentsOf: themes.appendingPathComponent(name))
-      #expect(throws: Never.self, "\(name) is whole") { try JSONSerialization.jsonObject(with: data) }
+      #expect(throws: Never.self, "\(name) is whole") {
+        try JSONSerialization.jsonObject(with: data)
+      }
     }
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
     let cached = try FileManager.default.contentsOfDirectory(
@@ -225,7 +244,8 @@ struct FetchEndToEndTests {
     let before = server.requests.count
     let second = try await Self.run(arguments)
     #expect(second.status == 0, "\(second.stderr)")
-    #expect(server.requests.count - before == urls.count - cached, "only what was not cached is fetched")
+    #expect(
+      server.requests.count - before == urls.count - cached, "only what was not cached is fetched")
     #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == urls.count)
   }
 
@@ -237,11 +257,14 @@ struct FetchEndToEndTests {
     defer { Task { await server.stop() } }
     let directory = try TemporaryDirectory()
     let list = directory.url.appendingPathComponent("urls.txt")
-    let urls = (1...3).map { server.url("/sprites/\($0).png") } + (1...3).map { server.url("/stall/\($0).png") }
+    let urls =
+      (1...3).map { server.url("/sprites/\($0).png") }
+      + (1...3).map { server.url("/stall/\($0).png") }
     try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
     let out = directory.url.appendingPathComponent("out")
     let arguments =
-      ["fetch", "--urls", list.path, "--out", out.path, "--quiet"] + (downloadOnly ? ["--download-only"] : [])
+      ["fetch", "--urls", list.path, "--out", out.path, "--quiet"]
+      + (downloadOnly ? ["--download-only"] : [])
     // SIGINT once the three stalled requests have reached the server. Without cancellation the
     // run would wait out the no-progress timeout and its retries, then report the three URLs.
     let result = try await BuiltBinary.run(arguments) { [stalled = server.stalled] pid in
@@ -254,7 +277,8 @@ struct FetchEndToEndTests {
     }
     #expect(result.status == 130, "\(result.stderr)")
     #expect(result.stderr.contains("interrupted"), "\(result.stderr)")
-    #expect(!result.stderr.contains("/stall/"), "cancelled transfers are not failures: \(result.stderr)")
+    #expect(
+      !result.stderr.contains("/stall/"), "cancelled transfers are not failures: \(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
   }
 
@@ -298,7 +322,8 @@ struct FetchEndToEndTests {
             + "(\(local.absoluteString))."
         ], "\(extra)")
       for folder in ["themes", "sprites"] {
-        let file = out.appendingPathComponent("\(folder)/hostile.\(folder == "themes" ? "json" : "png")")
+        let file = out.appendingPathComponent(
+          "\(folder)/hostile.\(folder == "themes" ? "json" : "png")")
         #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.path)")
       }
     }
@@ -331,7 +356,10 @@ struct FetchEndToEndTests {
   func downloadOnlyRefusesThumbnails() async throws {
     let directory = try TemporaryDirectory()
     let result = try await Self.run(
-      ["fetch", "--download-only", "--urls", "x.txt", "--thumbnails", "32", "--out", directory.url.path])
+      [
+        "fetch", "--download-only", "--urls", "x.txt", "--thumbnails", "32", "--out",
+        directory.url.path,
+      ])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--download-only"))
   }

@@ -88,7 +88,8 @@ struct HelpTests {
       #expect(result.status == 0, "\(shell): \(result.stderr)")
       #expect(result.stderr.isEmpty, "\(shell)")
       for word in [
-        "analyze", "batch", "fetch", "scheme", "thumbnail", "palette-size", "lanczos3", "fruitSalad",
+        "analyze", "batch", "fetch", "scheme", "thumbnail", "palette-size", "lanczos3",
+        "fruitSalad",
         "contrast",
       ] {
         #expect(result.stdout.contains(word), "\(shell) script lacks \(word)")

@@ -17,7 +17,8 @@ struct MaterialEndToEndTests {
     return result
   }
 
-  @Test("a re-run with another variant or contrast rewrites every theme; the same options keep them")
+  @Test(
+    "a re-run with another variant or contrast rewrites every theme; the same options keep them")
   func rerunWithAnotherVariant() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
@@ -49,8 +50,9 @@ struct MaterialEndToEndTests {
 
     // Back to the defaults: the first run's bytes again.
     _ = try await BuiltBinary.run(["batch"] + inputs + ["--out", out.path, "--quiet"])
-    #expect(try BatchEndToEndTests.snapshot(out).filter { !$0.key.hasPrefix(".") }
-      == plain.filter { !$0.key.hasPrefix(".") })
+    #expect(
+      try BatchEndToEndTests.snapshot(out).filter { !$0.key.hasPrefix(".") }
+        == plain.filter { !$0.key.hasPrefix(".") })
   }
 
   @Test("analyze --json writes the variant and contrast asked for; a bad level exits 2")

@@ -13,7 +13,8 @@ struct ParsingPropertyTests {
   /// Extent spellings with the extent each one means.
   static let extents: [(String, Extent)] = [
     ("centre", .centre), ("center", .centre), ("seed", .seed), ("full", .full),
-    ("centre:0.25", .centre(fraction: 0.25)), ("1,2,30,40", .rect(x: 1, y: 2, width: 30, height: 40)),
+    ("centre:0.25", .centre(fraction: 0.25)),
+    ("1,2,30,40", .rect(x: 1, y: 2, width: 30, height: 40)),
     ("ci:0.5,1,8,8", .coreImage(x: 0.5, y: 1, width: 8, height: 8)),
   ]
 
@@ -106,7 +107,9 @@ struct ParsingPropertyTests {
   func batchRoundTrips() throws {
     for seed in UInt64(1)...400 {
       var random = SeededRandom(seed: seed)
-      var pieces: [Piece] = (0..<Int.random(in: 1...4, using: &random)).map { .input("sprite-\(seed)-\($0).png") }
+      var pieces: [Piece] = (0..<Int.random(in: 1...4, using: &random)).map {
+        .input("sprite-\(seed)-\($0).png")
+      }
       if Bool.random(using: &random) { pieces.append(.input("-")) }
       let out = "out \(seed)/themes"
       pieces.append(.option(P.option("out", out, using: &random)))
@@ -164,7 +167,8 @@ struct ParsingPropertyTests {
       if includeForms { pieces.append(.option(["--include-forms"])) }
       var spriteKey = "front_default"
       if Bool.random(using: &random) {
-        spriteKey = ["other.home.front_default", "back_shiny", "front_default"].randomElement(using: &random)!
+        spriteKey = ["other.home.front_default", "back_shiny", "front_default"].randomElement(
+          using: &random)!
         pieces.append(.option(P.option("sprite", spriteKey, using: &random)))
       }
       let out = "fetched-\(seed)"
@@ -220,7 +224,8 @@ struct ParsingPropertyTests {
       #expect(fetch.outputDirectory == out && (fetch.thumbnails ?? []) == thumbnails, "\(context)")
       #expect(fetch.downloadOnly == downloadOnly, "\(context)")
       #expect(fetch.network.cache == cache && fetch.network.ttl == ttl, "\(context)")
-      #expect(fetch.network.concurrency == concurrency && fetch.network.retries == retries, "\(context)")
+      #expect(
+        fetch.network.concurrency == concurrency && fetch.network.retries == retries, "\(context)")
       #expect(fetch.network.timeout == timeout && fetch.network.maxBytes == maxBytes, "\(context)")
       analysis.check(fetch.analysis, fetch.progressOptions, context)
     }

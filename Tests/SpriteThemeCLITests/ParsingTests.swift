@@ -18,7 +18,8 @@ struct ParsingTests {
       ])
   }
 
-  @Test("analyze, batch and fetch take --variant and --contrast into the pipeline; defaults otherwise")
+  @Test(
+    "analyze, batch and fetch take --variant and --contrast into the pipeline; defaults otherwise")
   func materialOptions() throws {
     let analyze = try P.command(
       ["analyze", "a.png", "--variant", "fruitSalad", "--contrast=-0.5"], as: Analyze.self)
@@ -28,13 +29,15 @@ struct ParsingTests {
       ["batch", "a", "--out", "o", "--contrast", "1", "--variant=monochrome"], as: Batch.self)
     #expect(batch.analysis.pipeline.configuration.variant == .monochrome)
     #expect(batch.analysis.pipeline.configuration.contrastLevel == 1)
-    let fetch = try P.command(["fetch", "--urls", "f", "--out", "o", "--contrast", ".5"], as: Fetch.self)
+    let fetch = try P.command(
+      ["fetch", "--urls", "f", "--out", "o", "--contrast", ".5"], as: Fetch.self)
     #expect(fetch.analysis.pipeline.configuration.contrastLevel == 0.5)
     #expect(fetch.analysis.pipeline.configuration.variant == .tonalSpot)
     let plain = try P.command(["analyze", "a.png"], as: Analyze.self)
     #expect(plain.analysis.pipeline.configuration.variant == .tonalSpot)
     #expect(plain.analysis.pipeline.configuration.contrastLevel == 0)
-    let scheme = try P.command(["scheme", "--source", "#b33b15", "--variant", "content", "--json"], as: SchemeCommand.self)
+    let scheme = try P.command(
+      ["scheme", "--source", "#b33b15", "--variant", "content", "--json"], as: SchemeCommand.self)
     #expect(scheme.variant == .content && scheme.json && scheme.source == "#b33b15")
   }
 
@@ -49,7 +52,8 @@ struct ParsingTests {
 
   @Test("analyze takes a file, --json and every extent spelling")
   func analyzeParses() throws {
-    let analyze = try P.command(["analyze", "a.png", "--json", "--extent", "ci:1,2,3,4"], as: Analyze.self)
+    let analyze = try P.command(
+      ["analyze", "a.png", "--json", "--extent", "ci:1,2,3,4"], as: Analyze.self)
     #expect(analyze.file == "a.png")
     #expect(analyze.json)
     #expect(analyze.analysis.extent == .coreImage(x: 1, y: 2, width: 3, height: 4))
@@ -63,7 +67,8 @@ struct ParsingTests {
     #expect(opaque.analysis.pipeline.configuration.textMode == .opaque)
     #expect(plain.analysis.decoding.maxPixels == 64 * 1024 * 1024)
     let attached = try P.command(
-      ["analyze", "--extent=seed", "--palette-size=12", "c.png", "--max-pixels", "99"], as: Analyze.self)
+      ["analyze", "--extent=seed", "--palette-size=12", "c.png", "--max-pixels", "99"],
+      as: Analyze.self)
     #expect(attached.file == "c.png")
     #expect(attached.analysis.extent == .seed)
     #expect(attached.analysis.paletteSize == 12)
@@ -73,7 +78,8 @@ struct ParsingTests {
   @Test("thumbnail takes a size, an optional filter and an output as -o, --output or --output=")
   func thumbnailParses() throws {
     let thumbnail = try P.command(
-      ["thumbnail", "a.png", "--size", "96", "--filter", "lanczos3", "-o", "t.png"], as: ThumbnailCommand.self)
+      ["thumbnail", "a.png", "--size", "96", "--filter", "lanczos3", "-o", "t.png"],
+      as: ThumbnailCommand.self)
     #expect(thumbnail.file == "a.png")
     #expect(thumbnail.size == 96)
     #expect(thumbnail.filter == .lanczos3)
@@ -83,11 +89,13 @@ struct ParsingTests {
     #expect(automatic.filter == nil)
     #expect(automatic.output == "o.png")
     let attached = try P.command(
-      ["thumbnail", "--output=x.png", "--size=16", "--filter=nearest", "a.png"], as: ThumbnailCommand.self)
+      ["thumbnail", "--output=x.png", "--size=16", "--filter=nearest", "a.png"],
+      as: ThumbnailCommand.self)
     #expect(attached.output == "x.png" && attached.size == 16 && attached.filter == .nearest)
     #expect(automatic.fit == .contain)
     let padded = try P.command(
-      ["thumbnail", "a.png", "--size", "8", "--fit", "pad", "-o", "p.png"], as: ThumbnailCommand.self)
+      ["thumbnail", "a.png", "--size", "8", "--fit", "pad", "-o", "p.png"],
+      as: ThumbnailCommand.self)
     #expect(padded.fit == .pad)
   }
 
@@ -124,7 +132,8 @@ struct ParsingTests {
       [
         "fetch", "--pokeapi", "https://pokeapi.co/api/v2", "--limit=151", "--offset", "3",
         "--include-forms", "--sprite=other.home.front_default", "--out", "o", "--thumbnails=32",
-        "--thumbnail-fit=pad", "--cache", "c", "--ttl=60.5", "--concurrency", "4", "--retries=0", "--timeout", "2.5",
+        "--thumbnail-fit=pad", "--cache", "c", "--ttl=60.5", "--concurrency", "4", "--retries=0",
+        "--timeout", "2.5",
         "--max-bytes=1024", "--extent", "seed", "--progress",
       ], as: Fetch.self)
     #expect(fetch.pokeapi == "https://pokeapi.co/api/v2" && fetch.urls == nil)
@@ -136,7 +145,8 @@ struct ParsingTests {
     #expect(fetch.network.concurrency == 4 && fetch.network.retries == 0)
     #expect(fetch.network.timeout == 2.5 && fetch.network.maxBytes == 1024)
     #expect(fetch.analysis.extent == .seed && fetch.progressOptions.progress)
-    let plain = try P.command(["fetch", "--urls", "list.txt", "--out", "o", "--download-only"], as: Fetch.self)
+    let plain = try P.command(
+      ["fetch", "--urls", "list.txt", "--out", "o", "--download-only"], as: Fetch.self)
     #expect(plain.urls == "list.txt" && plain.pokeapi == nil && plain.downloadOnly)
     #expect(plain.limit == nil && plain.offset == 0 && !plain.includeForms)
     #expect(plain.spriteKey == "front_default")
@@ -147,12 +157,14 @@ struct ParsingTests {
 
   @Test("after --, every word is positional, even one starting with -")
   func doubleDashEndsOptions() throws {
-    let batch = try P.command(["batch", "--out", "o", "a.png", "--", "-odd.png", "--jobs", "--help"], as: Batch.self)
+    let batch = try P.command(
+      ["batch", "--out", "o", "a.png", "--", "-odd.png", "--jobs", "--help"], as: Batch.self)
     #expect(batch.inputs == ["a.png", "-odd.png", "--jobs", "--help"])
     #expect(batch.jobs == nil)
     let analyze = try P.command(["analyze", "--json", "--", "-a.png"], as: Analyze.self)
     #expect(analyze.file == "-a.png" && analyze.json)
-    let thumbnail = try P.command(["thumbnail", "--size", "8", "-o", "t.png", "--", "-x.png"], as: ThumbnailCommand.self)
+    let thumbnail = try P.command(
+      ["thumbnail", "--size", "8", "-o", "t.png", "--", "-x.png"], as: ThumbnailCommand.self)
     #expect(thumbnail.file == "-x.png")
     #expect(try P.command(["analyze", "-"], as: Analyze.self).file == "-", "a lone - is a value")
   }
@@ -167,7 +179,9 @@ struct ParsingTests {
     #expect(P.usageError(["batch", "a", "--out", "o", "--jobs", "2", "--jobs", "0"]) != nil)
   }
 
-  @Test("a value that starts with - must be attached: --limit=-1 reaches the rule, --limit -1 has no value")
+  @Test(
+    "a value that starts with - must be attached: --limit=-1 reaches the rule, --limit -1 has no value"
+  )
   func dashValues() {
     let attached = P.usageError(["fetch", "--urls", "f", "--out", "o", "--limit=-1"])
     #expect(attached == "--limit and --offset must not be negative.")
@@ -179,22 +193,28 @@ struct ParsingTests {
     "help and version are asked for at any level; help batch and batch --help are the same",
     arguments: [
       ([String](), "sprite-theme"), (["help"], "sprite-theme"), (["--help"], "sprite-theme"),
-      (["-h"], "sprite-theme"), (["help", "paint"], "sprite-theme"), (["-h", "batch"], "sprite-theme"),
+      (["-h"], "sprite-theme"), (["help", "paint"], "sprite-theme"),
+      (["-h", "batch"], "sprite-theme"),
       (["help", "batch"], "sprite-theme batch"), (["batch", "--help"], "sprite-theme batch"),
-      (["batch", "-h"], "sprite-theme batch"), (["batch", "a", "--bogus", "--help"], "sprite-theme batch"),
-      (["help", "fetch"], "sprite-theme fetch"), (["fetch", "--version", "-h"], "sprite-theme fetch"),
+      (["batch", "-h"], "sprite-theme batch"),
+      (["batch", "a", "--bogus", "--help"], "sprite-theme batch"),
+      (["help", "fetch"], "sprite-theme fetch"),
+      (["fetch", "--version", "-h"], "sprite-theme fetch"),
     ])
   func helpRequests(arguments: [String], path: String) {
     #expect(P.helpRequested(arguments) == path)
   }
 
-  @Test("--version asks for the version", arguments: [["--version"], ["analyze", "--version"], ["--version", "batch"]])
+  @Test(
+    "--version asks for the version",
+    arguments: [["--version"], ["analyze", "--version"], ["--version", "batch"]])
   func versionRequests(arguments: [String]) {
     let outcome = P.outcome(arguments)
     #expect(outcome?.status == 0 && outcome?.message == SpriteThemeCommand.version)
   }
 
-  @Test("usage errors are rejected with their message, and exit 2", arguments: ParsingTests.rejected)
+  @Test(
+    "usage errors are rejected with their message, and exit 2", arguments: ParsingTests.rejected)
   func rejects(arguments: [String], message: String) {
     let outcome = P.outcome(arguments)
     #expect(outcome?.status == 2, "\(arguments)")
@@ -208,8 +228,14 @@ struct ParsingTests {
     (["analyze"], "Missing expected argument '<file>'"),
     (["batch", "--out", "o"], "Missing expected argument '<input> ...'"),
     (["batch", "a.png"], "Missing expected argument '--out <dir>' (or give --jsonl)."),
-    (["batch", "--jsonl", "a.png", "--out", "d"], "--out cannot be combined with --jsonl, which writes no files."),
-    (["batch", "a.png", "--out", "d", "--shard", "2/2"], "The value '2/2' is invalid for '--shard <I/N>': The shard number I must be from 0 to 1 for N = 2, not 2."),
+    (
+      ["batch", "--jsonl", "a.png", "--out", "d"],
+      "--out cannot be combined with --jsonl, which writes no files."
+    ),
+    (
+      ["batch", "a.png", "--out", "d", "--shard", "2/2"],
+      "The value '2/2' is invalid for '--shard <I/N>': The shard number I must be from 0 to 1 for N = 2, not 2."
+    ),
     (["fetch", "--urls", "f"], "Missing expected argument '--out <dir>'"),
     (["thumbnail", "a.png", "--size", "32"], "Missing expected argument '--output <out.png>'"),
     (["thumbnail", "a.png", "-o", "t.png"], "Missing expected argument '--size <n>'"),
@@ -223,21 +249,39 @@ struct ParsingTests {
     (["analyze", "a.png", "-json"], "Unknown option '-json'. Did you mean '--json'?"),
     (["batch", "a", "--out", "o", "--pokeapi", "http://x"], "Unknown option '--pokeapi'"),
     (["thumbnail", "a.png", "--size", "8", "-o", "t.png", "--json"], "Unknown option '--json'"),
-    (["fetch", "--urls", "f", "--out", "o", "--jobs=2"], "Unknown option '--jobs'. Did you mean '--urls'?"),
+    (
+      ["fetch", "--urls", "f", "--out", "o", "--jobs=2"],
+      "Unknown option '--jobs'. Did you mean '--urls'?"
+    ),
     (["--quiet"], "Unknown option '--quiet'"),
     (["analyze", "a.png", "b.png"], "Unexpected argument 'b.png'"),
     (["paint", "a.png"], "2 unexpected arguments: 'paint', 'a.png'"),
-    (["analyze", "a.png", "--json=1"], "The option '--json' does not take any value, but '1' was specified."),
+    (
+      ["analyze", "a.png", "--json=1"],
+      "The option '--json' does not take any value, but '1' was specified."
+    ),
     // Values that do not convert.
-    (["analyze", "a.png", "--extent", "middle"], "The value 'middle' is invalid for '--extent <extent>'"),
-    (["analyze", "a.png", "--palette-size", "1e3"], "The value '1e3' is invalid for '--palette-size <k>'"),
-    (["thumbnail", "a.png", "--size", "3.5", "-o", "t.png"], "The value '3.5' is invalid for '--size <n>'"),
+    (
+      ["analyze", "a.png", "--extent", "middle"],
+      "The value 'middle' is invalid for '--extent <extent>'"
+    ),
+    (
+      ["analyze", "a.png", "--palette-size", "1e3"],
+      "The value '1e3' is invalid for '--palette-size <k>'"
+    ),
+    (
+      ["thumbnail", "a.png", "--size", "3.5", "-o", "t.png"],
+      "The value '3.5' is invalid for '--size <n>'"
+    ),
     (["batch", "a", "--out", "o", "--jobs", "x"], "The value 'x' is invalid for '--jobs <n>'"),
     (
       ["analyze", "a.png", "--text", "bold"],
       "The value 'bold' is invalid for '--text <text>'. Please provide one of 'minimum' and 'opaque'."
     ),
-    (["fetch", "--urls", "f", "--out", "o", "--ttl", "abc"], "The value 'abc' is invalid for '--ttl <seconds>'"),
+    (
+      ["fetch", "--urls", "f", "--out", "o", "--ttl", "abc"],
+      "The value 'abc' is invalid for '--ttl <seconds>'"
+    ),
     (
       ["thumbnail", "a.png", "--size", "32", "--filter", "bicubic", "-o", "t.png"],
       "The value 'bicubic' is invalid for '--filter <filter>'. Please provide one of 'area', 'nearest' or 'lanczos3'."
@@ -252,25 +296,56 @@ struct ParsingTests {
     ),
     // The commands' own rules.
     (["analyze", "a.png", "--max-pixels", "0"], "--max-pixels must be positive."),
-    (["analyze", "a.png", "--palette-size", "0"], "--palette-size must be between 1 and 64, not 0."),
-    (["batch", "a", "--out", "o", "--palette-size", "65"], "--palette-size must be between 1 and 64, not 65."),
-    (["thumbnail", "a.png", "--size", "0", "-o", "t.png"], "--size must be between 1 and 16384, not 0."),
-    (["thumbnail", "a.png", "--size", "99999", "-o", "t.png"], "--size must be between 1 and 16384, not 99999."),
+    (
+      ["analyze", "a.png", "--palette-size", "0"], "--palette-size must be between 1 and 64, not 0."
+    ),
+    (
+      ["batch", "a", "--out", "o", "--palette-size", "65"],
+      "--palette-size must be between 1 and 64, not 65."
+    ),
+    (
+      ["thumbnail", "a.png", "--size", "0", "-o", "t.png"],
+      "--size must be between 1 and 16384, not 0."
+    ),
+    (
+      ["thumbnail", "a.png", "--size", "99999", "-o", "t.png"],
+      "--size must be between 1 and 16384, not 99999."
+    ),
     (["batch", "a", "--out", "o", "--jobs", "0"], "--jobs must be at least 1."),
     (["batch", "a", "--out", "o", "--max-memory", "0"], "--max-memory must be positive."),
-    (["batch", "a", "--out", "o", "--max-memory", "1.5G"], "The value '1.5G' is invalid for '--max-memory <bytes>'"),
+    (
+      ["batch", "a", "--out", "o", "--max-memory", "1.5G"],
+      "The value '1.5G' is invalid for '--max-memory <bytes>'"
+    ),
     (["batch", "-", "a", "-", "--out", "o"], "Standard input (-) can be read only once."),
-    (["batch", "a", "--out", "o", "--quiet", "--progress"], "--quiet and --progress exclude each other."),
+    (
+      ["batch", "a", "--out", "o", "--quiet", "--progress"],
+      "--quiet and --progress exclude each other."
+    ),
     (["fetch", "--out", "o"], "Give exactly one of --pokeapi and --urls."),
-    (["fetch", "--out", "o", "--pokeapi", "http://a", "--urls", "f"], "Give exactly one of --pokeapi and --urls."),
-    (["fetch", "--out", "o", "--pokeapi", "ftp://a"], "--pokeapi must be an http or https URL, not 'ftp://a'."),
-    (["fetch", "--out", "o", "--urls", "f", "--offset=-1"], "--limit and --offset must not be negative."),
+    (
+      ["fetch", "--out", "o", "--pokeapi", "http://a", "--urls", "f"],
+      "Give exactly one of --pokeapi and --urls."
+    ),
+    (
+      ["fetch", "--out", "o", "--pokeapi", "ftp://a"],
+      "--pokeapi must be an http or https URL, not 'ftp://a'."
+    ),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--offset=-1"],
+      "--limit and --offset must not be negative."
+    ),
     (
       ["fetch", "--out", "o", "--urls", "f", "--download-only", "--thumbnails", "32"],
       "--thumbnails cannot be combined with --download-only."
     ),
-    (["batch", "a", "--out", "o", "--thumbnail-fit", "pad"], "--thumbnail-fit needs --thumbnails."),
-    (["fetch", "--out", "o", "--urls", "f", "--thumbnail-fit=pad"], "--thumbnail-fit needs --thumbnails."),
+    (
+      ["batch", "a", "--out", "o", "--thumbnail-fit", "pad"], "--thumbnail-fit needs --thumbnails."
+    ),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--thumbnail-fit=pad"],
+      "--thumbnail-fit needs --thumbnails."
+    ),
     (
       ["batch", "a", "--out", "o", "--thumbnails", "32", "--thumbnail-fit", "cover"],
       "The value 'cover' is invalid for '--thumbnail-fit <fit>'. Please provide one of 'contain' and 'pad'."
@@ -280,17 +355,35 @@ struct ParsingTests {
       "The value 'fill' is invalid for '--fit <fit>'. Please provide one of 'contain' and 'pad'."
     ),
     (["fetch", "--out", "o", "--urls", "f", "--ttl=-1"], "--ttl must not be negative."),
-    (["fetch", "--out", "o", "--urls", "f", "--concurrency", "0"], "--concurrency must be between 1 and 64, not 0."),
-    (["fetch", "--out", "o", "--urls", "f", "--concurrency", "65"], "--concurrency must be between 1 and 64, not 65."),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--concurrency", "0"],
+      "--concurrency must be between 1 and 64, not 0."
+    ),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--concurrency", "65"],
+      "--concurrency must be between 1 and 64, not 65."
+    ),
     (["fetch", "--out", "o", "--urls", "f", "--retries=-1"], "--retries must not be negative."),
     (["fetch", "--out", "o", "--urls", "f", "--timeout", "0"], "--timeout must be positive."),
     (["fetch", "--out", "o", "--urls", "f", "--max-bytes", "0"], "--max-bytes must be positive."),
-    (["fetch", "--out", "o", "--urls", "f", "--quiet", "--progress"], "--quiet and --progress exclude each other."),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--quiet", "--progress"],
+      "--quiet and --progress exclude each other."
+    ),
     // The Material options and `scheme`.
     (["analyze", "a.png", "--contrast", "2"], "--contrast must be between -1 and 1, not 2."),
-    (["batch", "a", "--out", "o", "--contrast=-1.5"], "--contrast must be between -1 and 1, not -1.5."),
-    (["fetch", "--urls", "f", "--out", "o", "--contrast", "nan"], "--contrast must be between -1 and 1, not nan."),
-    (["analyze", "a.png", "--contrast", "high"], "The value 'high' is invalid for '--contrast <level>'"),
+    (
+      ["batch", "a", "--out", "o", "--contrast=-1.5"],
+      "--contrast must be between -1 and 1, not -1.5."
+    ),
+    (
+      ["fetch", "--urls", "f", "--out", "o", "--contrast", "nan"],
+      "--contrast must be between -1 and 1, not nan."
+    ),
+    (
+      ["analyze", "a.png", "--contrast", "high"],
+      "The value 'high' is invalid for '--contrast <level>'"
+    ),
     (["analyze", "a.png", "--contrast", "-1"], "Missing value for '--contrast <level>'"),
     (
       ["batch", "a", "--out", "o", "--variant", "pastel"],
@@ -298,11 +391,20 @@ struct ParsingTests {
     ),
     (["scheme"], "Missing expected argument '--source <hex>'"),
     (["scheme", "--source", "12"], "--source must be a colour as #RRGGBB or RRGGBB, not '12'."),
-    (["scheme", "--source", "0x123456"], "--source must be a colour as #RRGGBB or RRGGBB, not '0x123456'."),
+    (
+      ["scheme", "--source", "0x123456"],
+      "--source must be a colour as #RRGGBB or RRGGBB, not '0x123456'."
+    ),
     (["scheme", "--source", "123456", "--contrast", "1"], "Unknown option '--contrast'"),
-    (["scheme", "--source", "123456", "--variant", "Vibrant"], "The value 'Vibrant' is invalid for '--variant <variant>'. Please provide one of the following:"),
+    (
+      ["scheme", "--source", "123456", "--variant", "Vibrant"],
+      "The value 'Vibrant' is invalid for '--variant <variant>'. Please provide one of the following:"
+    ),
     // Groups are checked in declaration order, the command's own rules last (as before).
-    (["fetch", "--out", "o", "--max-pixels", "0", "--palette-size", "0"], "--max-pixels must be positive."),
+    (
+      ["fetch", "--out", "o", "--max-pixels", "0", "--palette-size", "0"],
+      "--max-pixels must be positive."
+    ),
   ]
 
   @Test("a usage error reports Error, the argument's help, the usage and where to look")
@@ -323,7 +425,9 @@ struct ParsingTests {
           See 'sprite-theme fetch --help' for more information.
         """)
     let root = try #require(P.outcome(["--bogus"]))
-    #expect(root.message.hasSuffix("Usage: sprite-theme <subcommand>\n  See 'sprite-theme --help' for more information."))
+    #expect(
+      root.message.hasSuffix(
+        "Usage: sprite-theme <subcommand>\n  See 'sprite-theme --help' for more information."))
   }
 
   @Test("a usage error found while running (an unreadable URL list) shows its command's usage")
@@ -338,7 +442,8 @@ struct ParsingTests {
         """)
   }
 
-  @Test("exit statuses: 2 for usage errors, 0 for help, an exit code's own value, 1 for anything else")
+  @Test(
+    "exit statuses: 2 for usage errors, 0 for help, an exit code's own value, 1 for anything else")
   func exitStatuses() {
     #expect(SpriteThemeCommand.exitStatus(for: ValidationError("x")) == 2)
     #expect(SpriteThemeCommand.exitStatus(for: CleanExit.helpRequest()) == 0)

@@ -50,7 +50,9 @@ struct SchemeCommandTests {
     }
   }
 
-  @Test("every role of every scheme equals the goldens: all sources in tonal spot, three in every variant")
+  @Test(
+    "every role of every scheme equals the goldens: all sources in tonal spot, three in every variant"
+  )
   func schemesEqualGoldens() throws {
     let roles = try Self.goldenRoleOrder()
     #expect(roles.count == 49)
@@ -84,7 +86,10 @@ struct SchemeCommandTests {
 
   @Test("the palettes equal the goldens' Theme Builder palettes at the export's 18 tones")
   func palettesEqualGoldens() throws {
-    let tones = ["0", "5", "10", "15", "20", "25", "30", "35", "40", "50", "60", "70", "80", "90", "95", "98", "99", "100"]
+    let tones = [
+      "0", "5", "10", "15", "20", "25", "30", "35", "40", "50", "60", "70", "80", "90", "95", "98",
+      "99", "100",
+    ]
     var compared = 0
     for record in try Self.golden("palettes.txt").records where record[0] == "export" {
       let document = try Self.export(record[1], .tonalSpot)
@@ -117,7 +122,8 @@ struct SchemeCommandTests {
   @Test("the JSON keeps Theme Builder's order: schemes, roles and tones")
   func keyOrder() throws {
     let color = try #require(SchemeCommand.color("1d5bee"))
-    let text = String(decoding: ThemeEncoder.encode(ThemeBuilderExport(source: color)), as: UTF8.self)
+    let text = String(
+      decoding: ThemeEncoder.encode(ThemeBuilderExport(source: color)), as: UTF8.self)
     func position(_ needle: String) throws -> String.Index {
       try #require(text.range(of: needle), "\(needle)").lowerBound
     }
@@ -154,7 +160,9 @@ struct SchemeCommandTests {
     #expect(!table.stdout.contains("\u{1B}["), "no colour codes when not a terminal")
   }
 
-  @Test("a bad source is a usage error: one message line, exit 2", arguments: ["zz", "#12345", "1234567", "#GGGGGG", "", "##123456"])
+  @Test(
+    "a bad source is a usage error: one message line, exit 2",
+    arguments: ["zz", "#12345", "1234567", "#GGGGGG", "", "##123456"])
   func badSource(source: String) async throws {
     let result = try await BuiltBinary.run(["scheme", "--source", source])
     #expect(result.status == 2)
@@ -163,7 +171,9 @@ struct SchemeCommandTests {
     #expect(first == "Error: --source must be a colour as #RRGGBB or RRGGBB, not '\(source)'.")
   }
 
-  @Test("the table fits 80 columns, lists every role light and dark, with swatches or without", arguments: [false, true])
+  @Test(
+    "the table fits 80 columns, lists every role light and dark, with swatches or without",
+    arguments: [false, true])
   func table(colour: Bool) throws {
     for hex in ["#1D5BEE", "#000000", "#FFFFFF", "#B33B15"] {
       let export = ThemeBuilderExport(source: try #require(SchemeCommand.color(hex)))

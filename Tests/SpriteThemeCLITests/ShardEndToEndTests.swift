@@ -13,14 +13,17 @@ struct ShardEndToEndTests {
   }
 
   /// The index's entries and errors: (name or nil, source) in order.
-  static func listed(_ out: URL) throws -> (entries: [String], sources: [String], errors: [String], skipped: [String]) {
+  static func listed(_ out: URL) throws -> (
+    entries: [String], sources: [String], errors: [String], skipped: [String]
+  ) {
     let index = try document(out.appendingPathComponent("index.json"))
     let entries = (index["entries"] as? [NSDictionary]) ?? []
     let errors = (index["errors"] as? [NSDictionary]) ?? []
     let skipped = (index["skipped"] as? [NSDictionary]) ?? []
     return (
       entries.compactMap { $0["name"] as? String }, entries.compactMap { $0["source"] as? String },
-      errors.compactMap { $0["source"] as? String }, skipped.compactMap { $0["name"] as? String })
+      errors.compactMap { $0["source"] as? String }, skipped.compactMap { $0["name"] as? String }
+    )
   }
 
   /// Checks that the outputs of `shards` together hold `whole`'s entries once each, every theme
@@ -54,22 +57,27 @@ struct ShardEndToEndTests {
     #expect(sources.sorted() == (single.sources + single.errors).sorted())
   }
 
-  @Test("batch: three shards of folders and a list on stdin cover it once, named as one run names them")
+  @Test(
+    "batch: three shards of folders and a list on stdin cover it once, named as one run names them")
   func batchShards() async throws {
     let directory = try TemporaryDirectory()
     // Repeated file names across folders: names are given over the whole list.
     let copy = directory.url.appendingPathComponent("copy")
     try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
     for url in Fixtures.sampleSpriteFiles().prefix(10) {
-      try FileManager.default.copyItem(at: url, to: copy.appendingPathComponent(url.lastPathComponent))
+      try FileManager.default.copyItem(
+        at: url, to: copy.appendingPathComponent(url.lastPathComponent))
     }
-    let arguments = ["batch", "samples/sprites", copy.path, "--thumbnails", "16", "--quiet", "--jobs", "2"]
+    let arguments = [
+      "batch", "samples/sprites", copy.path, "--thumbnails", "16", "--quiet", "--jobs", "2",
+    ]
     let whole = directory.url.appendingPathComponent("whole")
     #expect(try await BuiltBinary.run(arguments + ["--out", whole.path]).status == 0)
     var shards = [URL]()
     for index in 0..<3 {
       let out = directory.url.appendingPathComponent("shard-\(index)")
-      let result = try await BuiltBinary.run(arguments + ["--out", out.path, "--shard", "\(index)/3"])
+      let result = try await BuiltBinary.run(
+        arguments + ["--out", out.path, "--shard", "\(index)/3"])
       #expect(result.status == 0, "\(result.stderr)")
       shards.append(out)
     }
@@ -79,7 +87,8 @@ struct ShardEndToEndTests {
     let all = try await BuiltBinary.run(Array(arguments.prefix(3)) + ["--jsonl", "--quiet"])
     var lines = [Substring]()
     for index in 0..<3 {
-      let part = try await BuiltBinary.run(Array(arguments.prefix(3)) + ["--jsonl", "--quiet", "--shard", "\(index)/3"])
+      let part = try await BuiltBinary.run(
+        Array(arguments.prefix(3)) + ["--jsonl", "--quiet", "--shard", "\(index)/3"])
       #expect(part.status == 0)
       lines += part.stdout.split(separator: "\n")
     }
@@ -93,12 +102,16 @@ struct ShardEndToEndTests {
     defer { Task { await server.stop() } }
     let directory = try TemporaryDirectory()
     // Two URLs per sprite with the same last component: one run names them n and n-2.
-    let urls = (1...6).flatMap { [server.url("/sprites/\($0).png"), server.url("/slow/\($0).png")] }
+    let urls =
+      (1...6).flatMap { [server.url("/sprites/\($0).png"), server.url("/slow/\($0).png")] }
       + [server.url("/sprites/8.png")]  // the broken entry: a 404
     let list = directory.url.appendingPathComponent("urls.txt")
-    try ("# sprites\n" + urls.map { "  \($0)\n" }.joined()).write(to: list, atomically: true, encoding: .utf8)
+    try ("# sprites\n" + urls.map { "  \($0)\n" }.joined()).write(
+      to: list, atomically: true, encoding: .utf8)
     let byURL = ["fetch", "--urls", list.path, "--quiet", "--retries", "0"]
-    let byCrawl = ["fetch", "--pokeapi", server.url("/api/v2"), "--limit", "30", "--quiet", "--retries", "0"]
+    let byCrawl = [
+      "fetch", "--pokeapi", server.url("/api/v2"), "--limit", "30", "--quiet", "--retries", "0",
+    ]
     for (label, arguments) in [("urls", byURL), ("crawl", byCrawl)] {
       let whole = directory.url.appendingPathComponent("\(label)-whole")
       #expect(try await BuiltBinary.run(arguments + ["--out", whole.path]).status == 1, "the 404")
@@ -106,7 +119,8 @@ struct ShardEndToEndTests {
       var skipped = [String]()
       for index in 0..<3 {
         let out = directory.url.appendingPathComponent("\(label)-\(index)")
-        let result = try await BuiltBinary.run(arguments + ["--out", out.path, "--shard", "\(index)/3"])
+        let result = try await BuiltBinary.run(
+          arguments + ["--out", out.path, "--shard", "\(index)/3"])
         #expect([0, 1].contains(result.status), "\(result.stderr)")
         shards.append(out)
         skipped += try Self.listed(out).skipped
@@ -116,12 +130,16 @@ struct ShardEndToEndTests {
       } else {
         // The crawl hashes each entry's URL as the list gives it; themes record the sprite URL.
         let entryURL: (String) -> String = { source in
-          guard let id = source.split(separator: "/").last.map({ $0.replacingOccurrences(of: ".png", with: "") })
+          guard
+            let id = source.split(separator: "/").last.map({
+              $0.replacingOccurrences(of: ".png", with: "")
+            })
           else { return source }
           return source.contains("/api/v2/pokemon/") ? source : server.url("/api/v2/pokemon/\(id)/")
         }
         try Self.expectCover(shards, whole: whole, everyShardUsed: false, key: entryURL)
-        #expect(skipped.sorted() == (try Self.listed(whole)).skipped.sorted(), "skipped entries once too")
+        #expect(
+          skipped.sorted() == (try Self.listed(whole)).skipped.sorted(), "skipped entries once too")
       }
     }
   }

@@ -14,7 +14,9 @@ struct StreamEndToEndTests {
   static var samplePaths: [String] { samples.map { "samples/sprites/" + $0.lastPathComponent } }
 
   /// `lines` (one per line, a final newline) as a file to give as standard input.
-  static func listFile(_ lines: [String], in directory: TemporaryDirectory, name: String = "list.txt") throws -> URL {
+  static func listFile(
+    _ lines: [String], in directory: TemporaryDirectory, name: String = "list.txt"
+  ) throws -> URL {
     let url = directory.url.appendingPathComponent(name)
     try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: url)
     return url
@@ -24,7 +26,8 @@ struct StreamEndToEndTests {
   static func documents(_ output: String) throws -> [NSDictionary] {
     #expect(output.isEmpty || output.hasSuffix("\n"))
     return try output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
-      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary, "\($0.prefix(80))")
+      try #require(
+        JSONSerialization.jsonObject(with: Data($0.utf8)) as? NSDictionary, "\($0.prefix(80))")
     }
   }
 
@@ -44,17 +47,21 @@ struct StreamEndToEndTests {
   func equalsBatch() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
-    let batch = try await BuiltBinary.run(["batch", "samples/sprites", "--out", out.path, "--jobs", "2", "--quiet"])
+    let batch = try await BuiltBinary.run([
+      "batch", "samples/sprites", "--out", out.path, "--jobs", "2", "--quiet",
+    ])
     #expect(batch.status == 0, "\(batch.stderr)")
     let list = try Self.listFile(Self.samplePaths, in: directory)
-    let stream = try await BuiltBinary.run(["batch", "--jsonl", "-", "--jobs", "2"], standardInput: list)
+    let stream = try await BuiltBinary.run(
+      ["batch", "--jsonl", "-", "--jobs", "2"], standardInput: list)
     #expect(stream.status == 0, "\(stream.stderr)")
     let lines = try Self.documents(stream.stdout)
     let index = try Self.document(out.appendingPathComponent("index.json"))
     let entries = try #require(index["entries"] as? [NSDictionary])
     #expect(lines.count == Self.samples.count && entries.count == Self.samples.count)
     for (line, entry) in zip(lines, entries) {
-      let file = try Self.document(out.appendingPathComponent(try #require(entry["theme"] as? String)))
+      let file = try Self.document(
+        out.appendingPathComponent(try #require(entry["theme"] as? String)))
       #expect(line == file, "\(entry["source"] ?? "")")
       // Same bytes after parsing: both re-encoded alike.
       #expect(
@@ -62,7 +69,9 @@ struct StreamEndToEndTests {
           == JSONSerialization.data(withJSONObject: file, options: .sortedKeys))
     }
     // A folder argument streams the same lines as its files listed on standard input.
-    let folder = try await BuiltBinary.run(["batch", "--jsonl", "samples/sprites", "--jobs", "1", "--quiet"])
+    let folder = try await BuiltBinary.run([
+      "batch", "--jsonl", "samples/sprites", "--jobs", "1", "--quiet",
+    ])
     #expect(folder.status == 0 && folder.stdout == stream.stdout)
   }
 
@@ -72,12 +81,16 @@ struct StreamEndToEndTests {
     defer { Task { await server.stop() } }
     let directory = try TemporaryDirectory()
     let large = directory.url.appendingPathComponent("large.png")
-    try Data(try PNGEncoder.encode(SyntheticSprites.noise(width: 700, height: 700, seed: 25))).write(to: large)
+    try Data(try PNGEncoder.encode(SyntheticSprites.noise(width: 700, height: 700, seed: 25)))
+      .write(to: large)
     let missing = directory.url.appendingPathComponent("missing.png").path
     var inputs = [large.path, server.url("/slow/1.png"), large.path, server.url("/slow/2.png")]
-    inputs += Self.samplePaths.prefix(12) + [missing, server.url("/sprites/3.png")] + Self.samplePaths.suffix(6)
+    inputs +=
+      Self.samplePaths.prefix(12) + [missing, server.url("/sprites/3.png")]
+      + Self.samplePaths.suffix(6)
     let list = try Self.listFile(inputs, in: directory)
-    let result = try await BuiltBinary.run(["batch", "--jsonl", "-", "--jobs", "2", "--quiet"], standardInput: list)
+    let result = try await BuiltBinary.run(
+      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet"], standardInput: list)
     #expect(result.status == 1, "the missing file fails: \(result.stderr)")
     let lines = try Self.documents(result.stdout)
     #expect(lines.map(Self.origin) == inputs.map { $0 == missing ? "error " + $0 : $0 })
@@ -90,13 +103,16 @@ struct StreamEndToEndTests {
     let text = directory.url.appendingPathComponent("notes.png")
     try Data("not an image".utf8).write(to: text)
     let missing = directory.url.appendingPathComponent("missing.png").path
-    let list = try Self.listFile([Self.samplePaths[0], missing, "", "  " + text.path + "  "], in: directory)
+    let list = try Self.listFile(
+      [Self.samplePaths[0], missing, "", "  " + text.path + "  "], in: directory)
     let result = try await BuiltBinary.run(["batch", "--jsonl", "-"], standardInput: list)
     #expect(result.status == 1)
     let lines = try Self.documents(result.stdout)
     try #require(lines.count == 3, "a blank line is no input")
     #expect(Self.origin(lines[0]) == Self.samplePaths[0])
-    for (line, (input, stage)) in zip(lines.dropFirst(), [(missing, "read"), (text.path, "decode")]) {
+    for (line, (input, stage)) in zip(
+      lines.dropFirst(), [(missing, "read"), (text.path, "decode")])
+    {
       #expect(Set(line.allKeys.compactMap { $0 as? String }) == ["input", "error"])
       #expect(line["input"] as? String == input)
       let error = try #require(line["error"] as? NSDictionary)
@@ -114,11 +130,14 @@ struct StreamEndToEndTests {
     let urls = (1...3).map { server.url("/sprites/\($0).png") } + [server.url("/sprites/99.png")]
     let list = try Self.listFile(urls, in: directory)
     let out = directory.url.appendingPathComponent("out")
-    let fetch = try await BuiltBinary.run(["fetch", "--urls", list.path, "--out", out.path, "--quiet", "--retries", "0"])
+    let fetch = try await BuiltBinary.run([
+      "fetch", "--urls", list.path, "--out", out.path, "--quiet", "--retries", "0",
+    ])
     #expect(fetch.status == 1, "the 404 fails: \(fetch.stderr)")
     let cache = directory.url.appendingPathComponent("cache").path
     let stream = try await BuiltBinary.run(
-      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet", "--retries", "0", "--cache", cache], standardInput: list)
+      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet", "--retries", "0", "--cache", cache],
+      standardInput: list)
     #expect(stream.status == 1, "\(stream.stderr)")
     let lines = try Self.documents(stream.stdout)
     try #require(lines.count == 4)
@@ -133,13 +152,19 @@ struct StreamEndToEndTests {
 
   @Test("--jsonl refuses --out and the options about files; a bad --shard is a usage error")
   func usageErrors() async throws {
-    for extra in [["--out", "x"], ["--thumbnails", "32"], ["--report"], ["--force"], ["--shard", "3/3"], ["--shard", "x/2"]] {
+    for extra in [
+      ["--out", "x"], ["--thumbnails", "32"], ["--report"], ["--force"], ["--shard", "3/3"],
+      ["--shard", "x/2"],
+    ] {
       let result = try await BuiltBinary.run(["batch", "--jsonl", "samples/sprites"] + extra)
       #expect(result.status == 2, "\(extra): \(result.stderr)")
       #expect(result.stdout.isEmpty)
     }
-    #expect(try await BuiltBinary.run(["batch", "samples/sprites"]).status == 2, "--out without --jsonl")
-    #expect(try await BuiltBinary.run(["fetch", "--urls", "x", "--out", "y", "--shard", "1/1"]).status == 2)
+    #expect(
+      try await BuiltBinary.run(["batch", "samples/sprites"]).status == 2, "--out without --jsonl")
+    #expect(
+      try await BuiltBinary.run(["fetch", "--urls", "x", "--out", "y", "--shard", "1/1"]).status
+        == 2)
   }
 
   @Test("SIGINT stops the stream with exit 130 after whole lines only, in input order")
@@ -147,7 +172,9 @@ struct StreamEndToEndTests {
     let directory = try TemporaryDirectory()
     let inputs = (0..<20_000).map { Self.samplePaths[$0 % Self.samplePaths.count] }
     let list = try Self.listFile(inputs, in: directory)
-    let result = try await BuiltBinary.run(["batch", "--jsonl", "-", "--jobs", "2"], standardInput: list) { pid in
+    let result = try await BuiltBinary.run(
+      ["batch", "--jsonl", "-", "--jobs", "2"], standardInput: list
+    ) { pid in
       DispatchQueue.global().async {
         InterruptTests.waitUntilHandlingSignals(pid)
         usleep(1_000_000)
@@ -175,8 +202,11 @@ struct StreamEndToEndTests {
       let output = directory.url.appendingPathComponent("out-\(count).jsonl")
       let errors = directory.url.appendingPathComponent("err-\(count).txt")
       let outcome = try await ChildUsage.run(
-        ["batch", "--jsonl", "-", "--jobs", "2", "--quiet"], input: list, output: output, errors: errors)
-      #expect(outcome.status == 0, "\(String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))")
+        ["batch", "--jsonl", "-", "--jobs", "2", "--quiet"], input: list, output: output,
+        errors: errors)
+      #expect(
+        outcome.status == 0,
+        "\(String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self))")
       let written = try Data(contentsOf: output)
       #expect(written.filter { $0 == 0x0A }.count == count)
       #expect(written.count > count * 3000, "the lines are the full documents")

@@ -11,8 +11,10 @@ import _SpriteTestSupport
 struct StreamInputsTests {
   /// A file holding `bytes`, open for reading (unlinked already); the caller closes it.
   static func pipe(_ bytes: [UInt8]) throws -> FileDescriptor {
-    let path = FilePath(FileManager.default.temporaryDirectory.path).appending("lines-\(UUID().uuidString)")
-    let write = try FileDescriptor.open(path, .writeOnly, options: [.create], permissions: .ownerReadWrite)
+    let path = FilePath(FileManager.default.temporaryDirectory.path).appending(
+      "lines-\(UUID().uuidString)")
+    let write = try FileDescriptor.open(
+      path, .writeOnly, options: [.create], permissions: .ownerReadWrite)
     _ = try write.closeAfter { try bytes.withUnsafeBytes { try write.writeAll($0) } }
     let read = try FileDescriptor.open(path, .readOnly)
     _ = path.withPlatformString { unlink($0) }
@@ -34,7 +36,10 @@ struct StreamInputsTests {
     for chunkSize in [1, 2, 3, 7, 1 << 16] {
       #expect(
         try Self.lines(bytes, chunkSize: chunkSize)
-          == [.text(Array("a.png\r".utf8)), .text(Array("bb".utf8)), .text([]), .text([0xFF, 0xFE]), .text(Array("last".utf8))],
+          == [
+            .text(Array("a.png\r".utf8)), .text(Array("bb".utf8)), .text([]), .text([0xFF, 0xFE]),
+            .text(Array("last".utf8)),
+          ],
         "chunk \(chunkSize)")
     }
     #expect(try Self.lines([], chunkSize: 4) == [])
@@ -54,14 +59,19 @@ struct StreamInputsTests {
     defer { try? file.close() }
     var given = [StreamInput]()
     for await input in StreamInputs(arguments: ["-"], standardInput: file) { given.append(input) }
-    #expect(given.map(\.given) == ["a.png", "HTTPS://example.com/x/Pika.PNG", "http://", "/tmp/b c.png"])
+    #expect(
+      given.map(\.given) == ["a.png", "HTTPS://example.com/x/Pika.PNG", "http://", "/tmp/b c.png"])
     #expect(given[0] == .file(FilePath("a.png"), given: "a.png", refusal: nil))
     guard case .url(let url, let name, _) = given[1] else {
       Issue.record("not a URL: \(given[1])")
       return
     }
     #expect(url.absoluteString == "HTTPS://example.com/x/Pika.PNG" && name == "pika")
-    if case .failed(_, let stage, _) = given[2] { #expect(stage == "fetch") } else { Issue.record("\(given[2])") }
+    if case .failed(_, let stage, _) = given[2] {
+      #expect(stage == "fetch")
+    } else {
+      Issue.record("\(given[2])")
+    }
 
     // Shards: each line in exactly one, decided by the trimmed line's bytes.
     var union = [String]()

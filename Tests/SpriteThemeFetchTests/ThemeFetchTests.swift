@@ -257,7 +257,8 @@ struct ThemeFetchTests {
     var old = manifest
     old.version = 1
     #expect(DownloadManifest(parsing: Data(old.encoded())) == DownloadManifest())
-    #expect(DownloadManifest(parsing: Data("sprite-theme-downloads 1\n".utf8)) == DownloadManifest())
+    #expect(
+      DownloadManifest(parsing: Data("sprite-theme-downloads 1\n".utf8)) == DownloadManifest())
   }
 
   @Test("skipped entries are listed in index.json with their reason and counted")
@@ -267,7 +268,8 @@ struct ThemeFetchTests {
     loader["http://mock.invalid/1.png"] = .body(try Self.png())
     let inputs: [FetchInput] = [
       .skipped(name: "pikachu-starter", reason: "no sprite at front_default"),
-      .sprite(url: URL(string: "http://mock.invalid/1.png")!, name: "one", id: 1, origin: .response),
+      .sprite(
+        url: URL(string: "http://mock.invalid/1.png")!, name: "one", id: 1, origin: .response),
       .skipped(name: "charizard-mega-x", reason: "a form"),
     ]
     let outcome = try await Self.run(

@@ -140,7 +140,8 @@ struct ThemeStreamTests {
       #expect(line.last == 0x0A && line.dropLast().allSatisfy { $0 != 0x0A && $0 != 0x0D })
       #expect(!line.contains(0x20) || index == 0, "no spaces outside strings")
       let parsed = try JSONSerialization.jsonObject(with: Data(line)) as? NSDictionary
-      let file = try JSONSerialization.jsonObject(with: Data(ThemeEncoder.encode(theme))) as? NSDictionary
+      let file =
+        try JSONSerialization.jsonObject(with: Data(ThemeEncoder.encode(theme))) as? NSDictionary
       #expect(parsed != nil && parsed == file, "\(url.lastPathComponent)")
     }
   }
@@ -148,9 +149,12 @@ struct ThemeStreamTests {
   @Test("an error line names the input as given, its stage and message")
   func errorLine() throws {
     let line = ThemeLine.failure(input: "a \"b\".png", stage: "read", message: "No such file")
-    #expect(String(decoding: line.bytes, as: UTF8.self)
-      == #"{"error":{"message":"No such file","stage":"read"},"input":"a \"b\".png"}"# + "\n")
-    #expect(line.failure == BatchIndex.Failure(source: "a \"b\".png", stage: "read", message: "No such file"))
+    #expect(
+      String(decoding: line.bytes, as: UTF8.self)
+        == #"{"error":{"message":"No such file","stage":"read"},"input":"a \"b\".png"}"# + "\n")
+    #expect(
+      line.failure
+        == BatchIndex.Failure(source: "a \"b\".png", stage: "read", message: "No such file"))
   }
 
   @Test("files, a missing file, a non-PNG and a failed download each give their line")
@@ -168,13 +172,15 @@ struct ThemeStreamTests {
     let lines = Lines()
     let failures = Mutex<[String]>([])
     let outcome = try await ThemeStream(options: .init(jobs: 2), loader: { loader }).run(
-      inputs.async, write: lines.append, failed: { failure in failures.withLock { $0.append(failure.stage) } })
+      inputs.async, write: lines.append,
+      failed: { failure in failures.withLock { $0.append(failure.stage) } })
     #expect(outcome == ThemeStream.Outcome(lines: 6, failed: 4, interrupted: false))
     let objects = try lines.objects()
     let stages = objects.map { ($0["error"] as? [String: Any])?["stage"] as? String }
     #expect(stages == [nil, "read", "decode", "fetch", "fetch", nil])
     #expect(failures.withLock { $0 } == ["read", "decode", "fetch", "fetch"])
-    #expect(objects[1]["input"] as? String == directory.url.appendingPathComponent("missing.png").path)
+    #expect(
+      objects[1]["input"] as? String == directory.url.appendingPathComponent("missing.png").path)
     #expect(((objects[0]["source"] as? [String: Any])?["path"] as? String) == good.path)
   }
 
@@ -183,7 +189,8 @@ struct ThemeStreamTests {
     struct Closed: Error {}
     let stream = ThemeStream(options: .init(jobs: 1), loader: { MockDataLoader() })
     await #expect(throws: ThemeEngine.Fatal.self) {
-      _ = try await stream.run(Self.inputs(["/nonexistent.png"]).async, write: { _ in throw Closed() })
+      _ = try await stream.run(
+        Self.inputs(["/nonexistent.png"]).async, write: { _ in throw Closed() })
     }
   }
 }

@@ -9,7 +9,8 @@ struct CardTests {
 
   @Test("the seed extent is used when it has any coverage")
   func seed() throws {
-    let card = try #require(Theme.Card(image: SyntheticSprites.solid(Self.red, width: 32, height: 32)))
+    let card = try #require(
+      Theme.Card(image: SyntheticSprites.solid(Self.red, width: 32, height: 32)))
     #expect(card.extent.name == "seed")
     #expect(card.background == "#c81e1e")
     #expect(card.text.contrast >= 4.5)
@@ -22,7 +23,9 @@ struct CardTests {
       (14..<16).contains(x) && (16..<18).contains(y) ? Self.red : Self.clear
     }
     #expect(Theme.Card(image: centreOnly)?.extent.name == "centre")
-    let cornerOnly = RGBAImage(width: 32, height: 32) { x, y in x == 0 && y == 0 ? Self.red : Self.clear }
+    let cornerOnly = RGBAImage(width: 32, height: 32) { x, y in
+      x == 0 && y == 0 ? Self.red : Self.clear
+    }
     let corner = try #require(Theme.Card(image: cornerOnly))
     #expect(corner.extent.name == "full")
     #expect(corner.background == "#c81e1e")

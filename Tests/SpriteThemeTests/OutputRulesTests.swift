@@ -27,7 +27,8 @@ struct OutputRulesTests {
     var values: [Double] = [
       0, -0.0, 1, -1, 0.5, 0.1, 0.2, 0.3, 1e-3, 9.99e-4, 1e-4, 1e-5, 0.001234, 89.88, -41.04,
       4.518, 0.278723, 0.000001, 1e7, 1e7 - 0.5, 9_999_999.99999999, 123456.78901234,
-      1e15, 1e15 + 0.5, 1e16, 2e300, .leastNonzeroMagnitude, .pi, -.pi, 1.0 / 3, 2.0 / 3, .infinity, -.infinity,
+      1e15, 1e15 + 0.5, 1e16, 2e300, .leastNonzeroMagnitude, .pi, -.pi, 1.0 / 3, 2.0 / 3, .infinity,
+      -.infinity,
       .nan, 0.1 + 0.2, 1.005, 2.675, 1_048_576.125, 0.015625,
     ]
     for _ in 0..<20_000 {
@@ -53,83 +54,86 @@ struct OutputRulesTests {
     colors.swatches.vibrant = "#c00000"
     let index = BatchIndex(
       entries: [
-        .init(name: "a", source: "in/a.png", theme: "themes/a.json", average: "#102030", dominant: nil),
+        .init(
+          name: "a", source: "in/a.png", theme: "themes/a.json", average: "#102030", dominant: nil),
         .init(name: "d", source: "in/d.png", theme: "themes/d.json", colors: colors),
       ],
       errors: [.init(source: "in/b.png", stage: "decode", message: "bad \"x\"\n")],
       skipped: [.init(name: "c", reason: "no front_default sprite")])
-    #expect(String(decoding: ThemeEncoder.encode(index), as: UTF8.self) == """
-      {
-        "count": 3,
-        "entries": [
-          {
-            "accent": null,
-            "average": "#102030",
-            "card": null,
-            "dominant": null,
-            "materialSource": null,
-            "name": "a",
-            "source": "in/a.png",
-            "swatches": {
-              "darkMuted": null,
-              "darkVibrant": null,
-              "lightMuted": null,
-              "lightVibrant": null,
-              "muted": null,
-              "vibrant": null
+    #expect(
+      String(decoding: ThemeEncoder.encode(index), as: UTF8.self) == """
+        {
+          "count": 3,
+          "entries": [
+            {
+              "accent": null,
+              "average": "#102030",
+              "card": null,
+              "dominant": null,
+              "materialSource": null,
+              "name": "a",
+              "source": "in/a.png",
+              "swatches": {
+                "darkMuted": null,
+                "darkVibrant": null,
+                "lightMuted": null,
+                "lightVibrant": null,
+                "muted": null,
+                "vibrant": null
+              },
+              "theme": "themes/a.json"
             },
-            "theme": "themes/a.json"
-          },
-          {
-            "accent": "#0775dc",
-            "average": "#304050",
-            "card": {
-              "background": "#303030",
-              "text": "#ffffff7f"
-            },
-            "dominant": "#000000",
-            "materialSource": "#0775dc",
-            "name": "d",
-            "source": "in/d.png",
-            "swatches": {
-              "darkMuted": null,
-              "darkVibrant": null,
-              "lightMuted": null,
-              "lightVibrant": null,
-              "muted": null,
-              "vibrant": "#c00000"
-            },
-            "theme": "themes/d.json"
-          }
-        ],
-        "errors": [
-          {
-            "message": "bad \\"x\\"\\n",
-            "source": "in/b.png",
-            "stage": "decode"
-          }
-        ],
-        "schema": "spritetheme/index@1",
-        "skipped": [
-          {
-            "name": "c",
-            "reason": "no front_default sprite"
-          }
-        ]
-      }
+            {
+              "accent": "#0775dc",
+              "average": "#304050",
+              "card": {
+                "background": "#303030",
+                "text": "#ffffff7f"
+              },
+              "dominant": "#000000",
+              "materialSource": "#0775dc",
+              "name": "d",
+              "source": "in/d.png",
+              "swatches": {
+                "darkMuted": null,
+                "darkVibrant": null,
+                "lightMuted": null,
+                "lightVibrant": null,
+                "muted": null,
+                "vibrant": "#c00000"
+              },
+              "theme": "themes/d.json"
+            }
+          ],
+          "errors": [
+            {
+              "message": "bad \\"x\\"\\n",
+              "source": "in/b.png",
+              "stage": "decode"
+            }
+          ],
+          "schema": "spritetheme/index@1",
+          "skipped": [
+            {
+              "name": "c",
+              "reason": "no front_default sprite"
+            }
+          ]
+        }
 
-      """)
+        """)
     let empty = BatchIndex(entries: [], errors: [])
-    #expect(String(decoding: ThemeEncoder.encode(empty), as: UTF8.self) == """
-      {
-        "count": 0,
-        "entries": [],
-        "errors": [],
-        "schema": "spritetheme/index@1",
-        "skipped": []
-      }
+    #expect(
+      String(decoding: ThemeEncoder.encode(empty), as: UTF8.self) == """
+        {
+          "count": 0,
+          "entries": [],
+          "errors": [],
+          "schema": "spritetheme/index@1",
+          "skipped": []
+        }
 
-      """)
+        """)
   }
 
   @Test("the ASCII name fast path agrees with Foundation's folding")
@@ -140,23 +144,27 @@ struct OutputRulesTests {
     for _ in 0..<3000 {
       let length = Int.random(in: 0...120, using: &rng)
       names.append(
-        String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &rng)! }, as: UTF8.self))
+        String(
+          decoding: (0..<length).map { _ in alphabet.randomElement(using: &rng)! }, as: UTF8.self))
     }
     for name in names {
       #expect(SpriteNamer.sanitise(name) == SpriteNamer.sanitiseFolding(name), "\(name)")
     }
   }
 
-  @Test("sprite names take the last non-empty component", arguments: [
-    ("a/b/c.png", "c"), ("c.PNG", "c"), ("dir/", "dir"), ("dir/x.png//", "x"), ("", ""),
-    ("///", "///"), ("/x.Png", "x"), (".png", ""), ("a.png.txt", "a.png.txt"), ("é/ü.png", "ü"),
-    ("png", "png"),
-  ])
+  @Test(
+    "sprite names take the last non-empty component",
+    arguments: [
+      ("a/b/c.png", "c"), ("c.PNG", "c"), ("dir/", "dir"), ("dir/x.png//", "x"), ("", ""),
+      ("///", "///"), ("/x.Png", "x"), (".png", ""), ("a.png.txt", "a.png.txt"), ("é/ü.png", "ü"),
+      ("png", "png"),
+    ])
   func spriteNames(path: String, expected: String) {
     #expect(ThemePipeline.spriteName(forPath: path) == expected)
   }
 
-  @Test("temporary files are hidden, named after their target, and never the same twice",
+  @Test(
+    "temporary files are hidden, named after their target, and never the same twice",
     arguments: ["a.json", "index.json", "bad-\u{FFFD}.png"])
   func temporaryNames(name: String) {
     let temporary = AtomicFile.temporaryName(for: name)
@@ -178,7 +186,9 @@ struct OutputRulesTests {
     let directory = try TemporaryDirectory()
     let root = directory.url.path
     let manager = FileManager.default
-    for relative in ["real/a.png", "real/sub/z.png", "real/sub/.x.png", "dir.png/inner.png", ".h/h.png", "B.png"] {
+    for relative in [
+      "real/a.png", "real/sub/z.png", "real/sub/.x.png", "dir.png/inner.png", ".h/h.png", "B.png",
+    ] {
       let path = root + "/" + relative
       try manager.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -186,13 +196,15 @@ struct OutputRulesTests {
     }
     try manager.createSymbolicLink(atPath: root + "/linkdir", withDestinationPath: "real")
     try manager.createSymbolicLink(atPath: root + "/link.png", withDestinationPath: "real/a.png")
-    try manager.createSymbolicLink(atPath: root + "/dangling.png", withDestinationPath: "nowhere.png")
+    try manager.createSymbolicLink(
+      atPath: root + "/dangling.png", withDestinationPath: "nowhere.png")
     try manager.createSymbolicLink(atPath: root + "/linkdir.png", withDestinationPath: "real")
     let inputs = BatchInput.collect([root + "/"])
-    #expect(inputs.map(\.path.string) == [
-      "\(root)/B.png", "\(root)/dangling.png", "\(root)/dir.png/inner.png", "\(root)/link.png",
-      "\(root)/real/a.png", "\(root)/real/sub/z.png",
-    ])
+    #expect(
+      inputs.map(\.path.string) == [
+        "\(root)/B.png", "\(root)/dangling.png", "\(root)/dir.png/inner.png", "\(root)/link.png",
+        "\(root)/real/a.png", "\(root)/real/sub/z.png",
+      ])
     #expect(inputs.map(\.name) == ["b", "dangling", "inner", "link", "a", "z"])
     // A folder given as a link lists nothing, as FileManager's enumerator did.
     #expect(BatchInput.collect([root + "/linkdir"]).isEmpty)

@@ -10,7 +10,8 @@ struct ReadmeExamplesTests {
   func pipelineSnippet() throws {
     let directory = try TemporaryDirectory()
     // The README uses paths relative to the checkout; the test makes them absolute.
-    let path = Fixtures.packageRoot.appendingPathComponent("samples/sprites/crawl-blue-dragon.png").path
+    let path = Fixtures.packageRoot.appendingPathComponent("samples/sprites/crawl-blue-dragon.png")
+      .path
     let output = directory.url.appendingPathComponent("blue-dragon-96.png").path
 
     // --- README: Using the library (SpriteTheme) ---

@@ -29,8 +29,12 @@ struct SamplesGoldenTests {
   @Test("no golden file is left without its sample")
   func noOrphanGoldens() throws {
     let goldens = Fixtures.packageRoot.appendingPathComponent("samples/themes").path
-    let names = try FileManager.default.contentsOfDirectory(atPath: goldens).filter { $0.hasSuffix(".json") }
-    let expected = Self.files.map { SpriteNamer.sanitise(ThemePipeline.spriteName(forPath: $0.path)) + ".json" }
+    let names = try FileManager.default.contentsOfDirectory(atPath: goldens).filter {
+      $0.hasSuffix(".json")
+    }
+    let expected = Self.files.map {
+      SpriteNamer.sanitise(ThemePipeline.spriteName(forPath: $0.path)) + ".json"
+    }
     #expect(Set(names) == Set(expected))
   }
 
@@ -102,7 +106,8 @@ struct JSONSchemaValidatorTests {
     #expect(!(try Self.failures(lowContrast)).isEmpty)
   }
 
-  @Test("broken accent and material blocks fail: a role missing or unknown, upper case, a bad variant")
+  @Test(
+    "broken accent and material blocks fail: a role missing or unknown, upper case, a bad variant")
   func brokenMaterialFails() throws {
     func withScheme(_ change: (inout [String: String]) -> Void) throws -> [String: Any] {
       var theme = try Self.theme()

@@ -37,7 +37,8 @@ struct SamplesMaterialContrastTests {
     + ["primary", "secondary", "tertiary", "error"].flatMap { name -> [(String, String, Curve)] in
       let capital = name.prefix(1).uppercased() + name.dropFirst()
       return [
-        ("on" + capital, name, onAccent), ("on\(capital)Container", name + "Container", onContainer),
+        ("on" + capital, name, onAccent),
+        ("on\(capital)Container", name + "Container", onContainer),
       ]
     }
     + ["primary", "secondary", "tertiary"].flatMap { name -> [(String, String, Curve)] in
@@ -48,7 +49,10 @@ struct SamplesMaterialContrastTests {
         (on + "Variant", fixed + "Dim", onContainer),
       ]
     }
-    + [("onBackground", "background", (3, 3, 4.5, 7)), ("inverseOnSurface", "inverseSurface", onAccent)]
+    + [
+      ("onBackground", "background", (3, 3, 4.5, 7)),
+      ("inverseOnSurface", "inverseSurface", onAccent),
+    ]
 
   /// WCAG 2 relative luminance of `#rrggbb`.
   static func luminance(_ hex: String) -> Double {

@@ -1,26 +1,29 @@
 import Foundation
-@testable import SpriteTheme
 import Testing
 import _SpriteTestSupport
 
+@testable import SpriteTheme
+
 @Suite("SpriteNamer and BatchInput")
 struct SpriteNamerTests {
-  @Test("names are sanitised to [a-z0-9._-] and never hidden or escaping", arguments: [
-    ("Pikachu", "pikachu"),
-    ("Mr. Mime", "mr.-mime"),
-    ("../../etc/passwd", "etc-passwd"),
-    (".hidden", "hidden"),
-    ("Ünïcödé ✨ sprite", "unicode-sprite"),
-    ("Flabébé", "flabebe"),
-    ("Flabe\u{301}be\u{301}", "flabebe"),
-    ("Øyvind Straße", "oyvind-strasse"),
-    ("Ærø İstanbul Łódź", "aero-istanbul-lodz"),
-    ("Ｐｉｋａ", "sprite"),
-    ("a  b__c--d", "a-b__c-d"),
-    ("---", "sprite"),
-    ("", "sprite"),
-    ("..", "sprite"),
-  ])
+  @Test(
+    "names are sanitised to [a-z0-9._-] and never hidden or escaping",
+    arguments: [
+      ("Pikachu", "pikachu"),
+      ("Mr. Mime", "mr.-mime"),
+      ("../../etc/passwd", "etc-passwd"),
+      (".hidden", "hidden"),
+      ("Ünïcödé ✨ sprite", "unicode-sprite"),
+      ("Flabébé", "flabebe"),
+      ("Flabe\u{301}be\u{301}", "flabebe"),
+      ("Øyvind Straße", "oyvind-strasse"),
+      ("Ærø İstanbul Łódź", "aero-istanbul-lodz"),
+      ("Ｐｉｋａ", "sprite"),
+      ("a  b__c--d", "a-b__c-d"),
+      ("---", "sprite"),
+      ("", "sprite"),
+      ("..", "sprite"),
+    ])
   func sanitises(raw: String, expected: String) {
     let name = SpriteNamer.sanitise(raw)
     #expect(name == expected)
@@ -35,7 +38,9 @@ struct SpriteNamerTests {
     #expect(names == ["cat", "cat-2", "cat-3", "cat-2-2", "dog"])
   }
 
-  @Test("many repeats of a name, mixed with names that look like its suffixes, name as the plain search from -2 does")
+  @Test(
+    "many repeats of a name, mixed with names that look like its suffixes, name as the plain search from -2 does"
+  )
   func repeatedNames() {
     // The plain rule: the first of base, base-2, base-3, … that no earlier call returned.
     var given = Set<String>()
@@ -78,27 +83,35 @@ struct SpriteNamerTests {
     let inputs = BatchInput.collect([root, "\(root)/notes.txt", "-"]) {
       lines.isEmpty ? nil : lines.removeFirst()
     }
-    #expect(inputs.map(\.path.string) == [
-      "\(root)/a.png", "\(root)/b/a.PNG", "\(root)/b/z.png", "\(root)/notes.txt", "/elsewhere/q.png",
-      "\(root)/a.png",
-    ])
+    #expect(
+      inputs.map(\.path.string) == [
+        "\(root)/a.png", "\(root)/b/a.PNG", "\(root)/b/z.png", "\(root)/notes.txt",
+        "/elsewhere/q.png",
+        "\(root)/a.png",
+      ])
     #expect(inputs.map(\.name) == ["a", "a-2", "z", "notes.txt", "q", "a-3"])
   }
 
-  @Test("folder listings sort by UTF-8 bytes: a decomposed name does not tie with its composed form")
+  @Test(
+    "folder listings sort by UTF-8 bytes: a decomposed name does not tie with its composed form")
   func sortsByBytes() throws {
     // U+00E9 is C3 A9; `e` + U+0301 is 65 CC 81. `String`'s `<` treats them as equal and puts
     // both after "f"; byte order puts the decomposed one before "f" and the composed one after.
     let names = ["\u{E9}.png", "f.png", "e\u{301}.png", "E.png", "d.png"]
-    #expect(names.map { FilePath($0) }.sorted(by: FolderWalk.precedesInBytes)
-      == ["E.png", "d.png", "e\u{301}.png", "f.png", "\u{E9}.png"])
+    #expect(
+      names.map { FilePath($0) }.sorted(by: FolderWalk.precedesInBytes)
+        == ["E.png", "d.png", "e\u{301}.png", "f.png", "\u{E9}.png"])
     // Against an independent definition, on seeded random strings (prefixes included).
     var generator = SeededRandom(seed: 0x5EED)
     // No "/": FilePath folds repeated and trailing slashes, which a listed path never has.
     let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "\u{1F600}", "."]
     for _ in 0..<2_000 {
-      let a = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
-      let b = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+      let a = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }.joined()
+      let b = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }.joined()
       #expect(
         FolderWalk.precedesInBytes(FilePath(a), FilePath(b))
           == Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)))
@@ -115,7 +128,9 @@ struct SpriteNamerTests {
   func sortedByBytesMatchesTheComparison() {
     #expect(FolderWalk.sortedByBytes([]) == [])
     var generator = SeededRandom(seed: 0x50_27)
-    let alphabet: [String] = ["a", "b", "\u{E9}", "e\u{301}", "/", ".", String(repeating: "x", count: 30)]
+    let alphabet: [String] = [
+      "a", "b", "\u{E9}", "e\u{301}", "/", ".", String(repeating: "x", count: 30),
+    ]
     for _ in 0..<300 {
       let paths = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
         (0..<Int.random(in: 0...5, using: &generator)).map { _ in

@@ -23,7 +23,10 @@ struct ThemeEncoderTests {
     #expect(text.hasSuffix("}\n"))
     #expect(text.contains("\"schema\": \"spritetheme/theme@1\""))
     // Top-level keys (two-space indent) appear in sorted order.
-    let keys = ["average", "card", "dominant", "palette", "schema", "seed", "source", "swatches", "thumbnails"]
+    let keys = [
+      "average", "card", "dominant", "palette", "schema", "seed", "source", "swatches",
+      "thumbnails",
+    ]
     let order = try keys.map { key in try #require(text.range(of: "\n  \"\(key)\": ")).lowerBound }
     #expect(order == order.sorted())
     #expect(text.contains("\"hex\": \"#0a141e\""))
@@ -84,9 +87,12 @@ struct ThemeEncoderParityTests {
     }
   }
 
-  @Test("strings and keys of every short length are copied whole", arguments: [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 63, 64, 65, 70])
+  @Test(
+    "strings and keys of every short length are copied whole",
+    arguments: [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 63, 64, 65, 70])
   func shortStrings(length: Int) throws {
-    var theme = ThemeEncoderTests.theme(of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))
+    var theme = ThemeEncoderTests.theme(
+      of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))
     theme.source.name = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
     theme.source.path = "é/" + theme.source.name
     let encoded = ThemeEncoder.encode(theme)
@@ -97,7 +103,8 @@ struct ThemeEncoderParityTests {
 
   @Test("strings are escaped as RFC 8259 asks")
   func escaping() throws {
-    var theme = ThemeEncoderTests.theme(of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))
+    var theme = ThemeEncoderTests.theme(
+      of: SyntheticSprites.solid(RGBA8(r: 1, g: 2, b: 3), width: 2, height: 2))
     theme.source.name = "quote \" back \\ slash / tab \t bell \u{07} é"
     let decoded = try JSONDecoder().decode(Theme.self, from: Data(ThemeEncoder.encode(theme)))
     #expect(decoded.source.name == theme.source.name)

@@ -59,16 +59,20 @@ struct ThemeMaterialTests {
     #expect(material.variant == variant.rawValue)
     #expect(material.contrastLevel == level)
     let variantName = variant.rawValue
-    #expect(material.schemes.light.byName == (try Self.golden(source, variantName, "light", levelText)))
-    #expect(material.schemes.dark.byName == (try Self.golden(source, variantName, "dark", levelText)))
+    #expect(
+      material.schemes.light.byName == (try Self.golden(source, variantName, "light", levelText)))
+    #expect(
+      material.schemes.dark.byName == (try Self.golden(source, variantName, "dark", levelText)))
   }
 
   @Test("a grey sprite has no accent but a scheme from its own colour; a chromatic one has both")
   func accent() throws {
-    let grey = Self.theme(of: SyntheticSprites.solid(RGBA8(r: 90, g: 90, b: 90), width: 8, height: 8))
+    let grey = Self.theme(
+      of: SyntheticSprites.solid(RGBA8(r: 90, g: 90, b: 90), width: 8, height: 8))
     #expect(grey.accent == nil)
     #expect(grey.material?.source == "#5a5a5a")
-    let red = Self.theme(of: SyntheticSprites.solid(RGBA8(r: 200, g: 30, b: 40), width: 8, height: 8))
+    let red = Self.theme(
+      of: SyntheticSprites.solid(RGBA8(r: 200, g: 30, b: 40), width: 8, height: 8))
     #expect(red.accent?.hex == "#c81e28")
     #expect(red.accent?.rgb == SIMD3(200, 30, 40))
     #expect(red.accent?.oklch == red.dominant?.oklch)
@@ -97,12 +101,14 @@ struct ThemeMaterialTests {
     let keys = ["contrastLevel", "schemes", "source", "variant"].map {
       block.range(of: "\n    \"\($0)\": ")?.lowerBound
     }
-    #expect(keys.allSatisfy { $0 != nil } && keys.compactMap { $0 } == keys.compactMap { $0 }.sorted())
+    #expect(
+      keys.allSatisfy { $0 != nil } && keys.compactMap { $0 } == keys.compactMap { $0 }.sorted())
     #expect(block.contains("\"contrastLevel\": 0.5,"))
     #expect(block.contains("\"variant\": \"rainbow\""))
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    let schemes = try #require((object["material"] as? [String: Any])?["schemes"] as? [String: [String: String]])
+    let schemes = try #require(
+      (object["material"] as? [String: Any])?["schemes"] as? [String: [String: String]])
     #expect(Set(schemes.keys) == ["light", "dark"])
     for (_, roles) in schemes {
       #expect(Set(roles.keys) == Set(MaterialRole.allCases.map(\.name)))
@@ -125,7 +131,8 @@ struct ThemeMaterialTests {
 
   @Test("a scheme's roles read back from JSON; a missing or an unknown role is refused")
   func rolesDecoding() throws {
-    let theme = Self.theme(of: SyntheticSprites.solid(RGBA8(r: 200, g: 40, b: 90), width: 8, height: 8))
+    let theme = Self.theme(
+      of: SyntheticSprites.solid(RGBA8(r: 200, g: 40, b: 90), width: 8, height: 8))
     let roles = try #require(theme.material?.schemes.light)
     let json = try JSONEncoder().encode(roles)
     #expect(try JSONDecoder().decode(Theme.Roles.self, from: json) == roles)

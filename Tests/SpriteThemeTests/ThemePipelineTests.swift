@@ -44,10 +44,14 @@ struct ThemePipelineTests {
   func errorsCarryContext() throws {
     let directory = try TemporaryDirectory()
     let missing = directory.url.appendingPathComponent("missing.png").path
-    #expect(throws: ThemePipeline.Error.readFailed(source: missing, reason: "No such file or directory")) {
+    #expect(
+      throws: ThemePipeline.Error.readFailed(source: missing, reason: "No such file or directory")
+    ) {
       try ThemePipeline().analyze(fileAt: missing)
     }
-    #expect(throws: ThemePipeline.Error.readFailed(source: directory.url.path, reason: "Is a directory")) {
+    #expect(
+      throws: ThemePipeline.Error.readFailed(source: directory.url.path, reason: "Is a directory")
+    ) {
       try ThemePipeline().analyze(fileAt: directory.url.path)
     }
     do {
@@ -66,7 +70,8 @@ struct ThemePipelineTests {
 
   @Test("the decoder limit is enforced through the pipeline")
   func limits() throws {
-    let bytes = try PNGEncoder.encode(SyntheticSprites.solid(RGBA8(r: 1, g: 1, b: 1), width: 10, height: 10))
+    let bytes = try PNGEncoder.encode(
+      SyntheticSprites.solid(RGBA8(r: 1, g: 1, b: 1), width: 10, height: 10))
     let small = ThemePipeline(configuration: .init(limits: .init(maxPixels: 99)))
     #expect(throws: ThemePipeline.Error.self) { try small.analyze(bytes: bytes, name: "s") }
     #expect(throws: Never.self) { try ThemePipeline().analyze(bytes: bytes, name: "s") }

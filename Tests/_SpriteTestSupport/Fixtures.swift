@@ -22,7 +22,9 @@ public enum Fixtures {
 
   /// True when running under CI (`CI=true`), where a missing fixture is a failure, never a skip.
   public static var isCI: Bool {
-    ProcessInfo.processInfo.environment["CI"].map { ["1", "true", "yes"].contains($0.lowercased()) }
+    ProcessInfo.processInfo.environment["CI"].map {
+      ["1", "true", "yes"].contains($0.lowercased())
+    }
       ?? false
   }
 

@@ -15,7 +15,8 @@ public enum Golden {
   ) {
     let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
       .appendingPathComponent("Goldens")
-    assertMatches(text, file: directory.appendingPathComponent(name), sourceLocation: sourceLocation)
+    assertMatches(
+      text, file: directory.appendingPathComponent(name), sourceLocation: sourceLocation)
   }
 
   /// Compares `text` with the file at `url`, or records it there when recording.
@@ -36,6 +37,8 @@ public enum Golden {
         sourceLocation: sourceLocation)
       return
     }
-    #expect(text == expected, "differs from golden \(url.lastPathComponent)", sourceLocation: sourceLocation)
+    #expect(
+      text == expected, "differs from golden \(url.lastPathComponent)",
+      sourceLocation: sourceLocation)
   }
 }

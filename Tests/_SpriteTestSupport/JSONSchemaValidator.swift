@@ -40,7 +40,9 @@ public struct JSONSchemaValidator: @unchecked Sendable {
     return found
   }
 
-  private func check(_ value: Any, against schema: [String: Any], path: String, into found: inout [ValidationFailure]) {
+  private func check(
+    _ value: Any, against schema: [String: Any], path: String, into found: inout [ValidationFailure]
+  ) {
     func fail(_ message: String) { found.append(ValidationFailure(path: path, message: message)) }
     for key in schema.keys where !Self.known.contains(key) {
       fail("the schema uses \(key), which this validator does not implement")
@@ -81,7 +83,9 @@ public struct JSONSchemaValidator: @unchecked Sendable {
       if let min = schema["minItems"] as? Int, array.count < min { fail("fewer than \(min) items") }
       if let max = schema["maxItems"] as? Int, array.count > max { fail("more than \(max) items") }
       if let items = schema["items"] as? [String: Any] {
-        for (i, item) in array.enumerated() { check(item, against: items, path: "\(path)[\(i)]", into: &found) }
+        for (i, item) in array.enumerated() {
+          check(item, against: items, path: "\(path)[\(i)]", into: &found)
+        }
       }
     }
     if let text = value as? String, let pattern = schema["pattern"] as? String {
@@ -90,8 +94,12 @@ public struct JSONSchemaValidator: @unchecked Sendable {
       }
     }
     if let number = Self.number(value) {
-      if let min = schema["minimum"].flatMap(Self.number), number < min { fail("\(number) < \(min)") }
-      if let max = schema["maximum"].flatMap(Self.number), number > max { fail("\(number) > \(max)") }
+      if let min = schema["minimum"].flatMap(Self.number), number < min {
+        fail("\(number) < \(min)")
+      }
+      if let max = schema["maximum"].flatMap(Self.number), number > max {
+        fail("\(number) > \(max)")
+      }
     }
     for (keyword, exactlyOne) in [("anyOf", false), ("oneOf", true)] {
       guard let branches = schema[keyword] as? [[String: Any]] else { continue }

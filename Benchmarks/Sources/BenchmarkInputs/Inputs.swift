@@ -3,6 +3,9 @@
 // Everything here is built from a fixed seed or read from files before any measurement starts,
 // so every run of every suite sees the same bytes.
 
+import SpriteCore
+import SpritePNG
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,9 +13,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import SpriteCore
-import SpritePNG
 
 /// A small, fast, deterministic generator (SplitMix64). Not for anything but test inputs.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
@@ -95,8 +95,9 @@ public enum Inputs {
   ///
   /// Stops the process with a message when the folder cannot be read, holds no PNG, or a file
   /// cannot be read: a benchmark over a silently empty corpus would measure nothing.
-  public static func pngFiles(in directory: String = samplesDirectory) -> [(name: String, bytes: [UInt8])]
-  {
+  public static func pngFiles(in directory: String = samplesDirectory) -> [(
+    name: String, bytes: [UInt8]
+  )] {
     guard let dir = opendir(directory) else { fatalError("cannot open \(directory)") }
     var names: [String] = []
     while let entry = readdir(dir) {

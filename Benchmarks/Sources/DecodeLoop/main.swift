@@ -7,6 +7,10 @@
 //        DecodeLoop --write-synthetic DIR  (writes the suites' 256x256 and 1024x1024 synthetic
 //                                           sprites, encoded by PNGEncoder, as a large corpus)
 
+import BenchmarkInputs
+import SpriteCore
+import SpritePNG
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -14,10 +18,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import BenchmarkInputs
-import SpriteCore
-import SpritePNG
 
 /// Prints `message` on standard error and exits with `status`.
 func fail(_ message: String, status: Int32 = 1) -> Never {
@@ -92,7 +92,9 @@ func pass(_ files: [(name: String, bytes: [UInt8])], decoder: PNGDecoder) -> UIn
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else { fail("usage: \(arguments[0]) DIR [PASSES [REPS]]", status: 2) }
 if arguments[1] == "--write-synthetic" {
-  guard arguments.count == 3 else { fail("usage: \(arguments[0]) --write-synthetic DIR", status: 2) }
+  guard arguments.count == 3 else {
+    fail("usage: \(arguments[0]) --write-synthetic DIR", status: 2)
+  }
   for side in [256, 1024] {
     let path = "\(arguments[2])/synthetic-rgba8-\(side)x\(side).png"
     let bytes = Inputs.encodedSprite(side: side)

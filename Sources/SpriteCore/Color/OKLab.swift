@@ -24,12 +24,12 @@ public struct OKLab: Hashable, Sendable {
     let lms0 = 0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b
     let lms1 = 0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b
     let lms2 = 0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b
-    let l_ = cbrt(lms0)
-    let m_ = cbrt(lms1)
-    let s_ = cbrt(lms2)
-    self.l = 0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_
-    self.a = 1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_
-    self.b = 0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_
+    let lRoot = cbrt(lms0)
+    let mRoot = cbrt(lms1)
+    let sRoot = cbrt(lms2)
+    self.l = 0.2104542553 * lRoot + 0.7936177850 * mRoot - 0.0040720468 * sRoot
+    self.a = 1.9779984951 * lRoot - 2.4285922050 * mRoot + 0.4505937099 * sRoot
+    self.b = 0.0259040371 * lRoot + 0.7827717662 * mRoot - 0.8086757660 * sRoot
   }
 
   /// Converts an 8-bit sRGB colour (alpha ignored) to OKLab.
@@ -40,12 +40,12 @@ public struct OKLab: Hashable, Sendable {
 
   /// The colour in linear-light sRGB, channels possibly outside 0-1 for out-of-gamut colours.
   public var linearRGB: (red: Double, green: Double, blue: Double) {
-    let l_ = l + 0.3963377774 * a + 0.2158037573 * b
-    let m_ = l - 0.1055613458 * a - 0.0638541728 * b
-    let s_ = l - 0.0894841775 * a - 1.2914855480 * b
-    let lc = l_ * l_ * l_
-    let mc = m_ * m_ * m_
-    let sc = s_ * s_ * s_
+    let lRoot = l + 0.3963377774 * a + 0.2158037573 * b
+    let mRoot = l - 0.1055613458 * a - 0.0638541728 * b
+    let sRoot = l - 0.0894841775 * a - 1.2914855480 * b
+    let lc = lRoot * lRoot * lRoot
+    let mc = mRoot * mRoot * mRoot
+    let sc = sRoot * sRoot * sRoot
     return (
       4.0767416621 * lc - 3.3077115913 * mc + 0.2309699292 * sc,
       -1.2684380046 * lc + 2.6097574011 * mc - 0.3413193965 * sc,

@@ -181,7 +181,9 @@ struct DistinctColors: Sendable {
       for _ in 0..<image.pixelCount {
         let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         offset &+= 4
-        if word & 0xFF != 0 { entries.append(UInt64(word >> 8) << weightBits | UInt64(word & 0xFF)) }
+        if word & 0xFF != 0 {
+          entries.append(UInt64(word >> 8) << weightBits | UInt64(word & 0xFF))
+        }
       }
     }
     return entries

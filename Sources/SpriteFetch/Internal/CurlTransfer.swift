@@ -1,4 +1,5 @@
 import CSpriteCurl
+
 /// The raw outcome of one attempt, before status mapping and content checks.
 struct CurlResult: Sendable {
   var status: Int
@@ -53,8 +54,9 @@ final class CurlTransfer: @unchecked Sendable {
     let total = c.totalTimeout.map { max(1, $0.wholeMilliseconds) } ?? 0
     var ok = CSpriteCurl_set_long(
       handle, .connectTimeoutMs, max(1, c.connectTimeout.wholeMilliseconds))
-    ok = CSpriteCurl_set_long(
-      handle, .noProgressMs, max(1, c.noProgressTimeout.wholeMilliseconds)) && ok
+    ok =
+      CSpriteCurl_set_long(
+        handle, .noProgressMs, max(1, c.noProgressTimeout.wholeMilliseconds)) && ok
     ok = CSpriteCurl_set_long(handle, .totalTimeoutMs, total) && ok
     ok = CSpriteCurl_set_long(handle, .maxRedirects, max(0, c.maxRedirects)) && ok
     ok = CSpriteCurl_set_string(handle, .userAgent, c.userAgent) && ok

@@ -39,7 +39,8 @@ enum EntryFile {
       guard var value else { return }
       value.withUTF8 { utf8 in
         for byte in utf8 where byte == 0x0A || byte == 0x0D { return }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(
+          contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: utf8)
         bytes.append(UInt8(ascii: "\n"))

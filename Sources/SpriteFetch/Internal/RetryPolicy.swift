@@ -46,7 +46,8 @@ enum RetryPolicy {
     formatter.isLenient = false
     // RFC 850's two-digit years: 70-99 are 19xx, 00-69 20xx (RFC 9110 asks for a 50-year window).
     formatter.twoDigitStartDate = Date(timeIntervalSince1970: 0)
-    let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(
+      separator: " ")
     for format in httpDateFormats {
       formatter.dateFormat = format
       // Formatting the date again must give the text back: the parser alone forgives missing

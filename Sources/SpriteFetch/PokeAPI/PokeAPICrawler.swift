@@ -137,7 +137,9 @@ public struct PokeAPICrawl: AsyncSequence, Sendable {
   }
 
   /// Starts the crawl; nothing is loaded until the first `next()`.
-  public func makeAsyncIterator() -> OrderedConcurrentMap<PokeAPIListResults, CrawlItem>.AsyncIterator {
+  public func makeAsyncIterator()
+    -> OrderedConcurrentMap<PokeAPIListResults, CrawlItem>.AsyncIterator
+  {
     items.makeAsyncIterator()
   }
 }

@@ -42,7 +42,8 @@ public struct PokeAPIEntry: Sendable, Equatable {
     do {
       document = try JSONDecoder().decode(Document.self, from: Data(bytes))
     } catch DecodingError.keyNotFound(let key, let context) where context.codingPath.isEmpty {
-      throw .badEntry(key.stringValue == "id" ? "no integer id" : "the entry has no \(key.stringValue)")
+      throw .badEntry(
+        key.stringValue == "id" ? "no integer id" : "the entry has no \(key.stringValue)")
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == 1 {
       let key = context.codingPath[0].stringValue
       throw .badEntry(key == "id" ? "no integer id" : "the entry's \(key) has the wrong type")

@@ -59,7 +59,8 @@ public struct PokeAPIListPage: Sendable, Equatable {
       guard let reference else { return nil }
       guard let url = PokeAPIURL.resolve(reference, page: pageURL, base: base) else {
         throw .badList(
-          "\(URLText.shortened(pageURL)) has an unusable \(role) URL \(URLText.shortened(reference))")
+          "\(URLText.shortened(pageURL)) has an unusable \(role) URL \(URLText.shortened(reference))"
+        )
       }
       try PokeAPIURL.checkFromServer(url, subject: "the list page", role: role)
       return url
@@ -81,7 +82,8 @@ public struct PokeAPIListPage: Sendable, Equatable {
       return "\(key.stringValue) is missing"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
       let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-      return path.isEmpty ? "the document is not a JSON object" : "\(path.joined(separator: ".")) has the wrong type"
+      return path.isEmpty
+        ? "the document is not a JSON object" : "\(path.joined(separator: ".")) has the wrong type"
     case DecodingError.dataCorrupted:
       return "not JSON"
     default:

@@ -58,7 +58,8 @@ extension BatchInput {
     } catch {
       return SpriteInput(
         name: name, source: source,
-        failure: BatchIndex.Failure(source: source.description, stage: "read", message: error.reason))
+        failure: BatchIndex.Failure(
+          source: source.description, stage: "read", message: error.reason))
     }
   }
 }

@@ -53,7 +53,9 @@ enum SpriteFile {
     var bytes = try [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
       count = 0
       while count < buffer.count {
-        let n = try file.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])))
+        let n = try file.read(
+          into: UnsafeMutableRawBufferPointer(
+            UnsafeMutableBufferPointer(rebasing: buffer[count...])))
         count += n
         if n == 0 || count >= expected && count < buffer.count { return }
       }

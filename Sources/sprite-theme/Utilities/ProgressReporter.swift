@@ -1,6 +1,6 @@
 import Foundation
-import SpriteThemeFetch
 import SpriteTheme
+import SpriteThemeFetch
 import Synchronization
 
 /// The progress display on standard error: on a terminal one line redrawn in place at most ten
@@ -56,7 +56,8 @@ final class ProgressReporter: Sendable {
   func update(fetch counts: ThemeFetch.Progress, analysing: Bool, expected: Int?) {
     guard enabled else { return }
     // Counts come from several threads; one computed earlier may arrive later. Keep the newest.
-    let progressMade = counts.listed + counts.downloaded + counts.cached + counts.failed
+    let progressMade =
+      counts.listed + counts.downloaded + counts.cached + counts.failed
       + counts.analysed
     let newest = state.withLock { state in
       guard progressMade >= state.newestFetch else { return false }

@@ -7,10 +7,13 @@ private let clear = RGBA8(r: 0, g: 0, b: 0, a: 0)
 
 @Suite("AreaAverage")
 struct AreaAverageTests {
-  @Test("a uniform image averages to its own colour, for every extent", arguments: [
-    Extent.centre, .seed, .full, .centre(fraction: 0.5), .rect(x: 1.5, y: 2.25, width: 3, height: 4),
-    .coreImage(x: 0.5, y: 0.5, width: 2, height: 2),
-  ])
+  @Test(
+    "a uniform image averages to its own colour, for every extent",
+    arguments: [
+      Extent.centre, .seed, .full, .centre(fraction: 0.5),
+      .rect(x: 1.5, y: 2.25, width: 3, height: 4),
+      .coreImage(x: 0.5, y: 0.5, width: 2, height: 2),
+    ])
   func uniformImage(extent: Extent) {
     var rng = SeededRandom(seed: 7)
     for _ in 0..<50 {
@@ -27,7 +30,9 @@ struct AreaAverageTests {
 
   @Test("half-transparent image: colour unchanged, coverage one half")
   func halfTransparent() {
-    let image = RGBAImage(width: 4, height: 2) { x, _ in x < 2 ? red : RGBA8(r: 0, g: 255, b: 0, a: 0) }
+    let image = RGBAImage(width: 4, height: 2) { x, _ in
+      x < 2 ? red : RGBA8(r: 0, g: 255, b: 0, a: 0)
+    }
     let average = AreaAverage(of: image, over: .full)
     #expect(average.coverage == 0.5)
     #expect(average.linear == red)
@@ -142,7 +147,8 @@ struct AreaAverageTests {
   func transparentPixelsIgnored() {
     var rng = SeededRandom(seed: 5)
     for round in 0..<30 {
-      let base = SyntheticSprites.noise(width: 9, height: 9, seed: UInt64(round), alphas: [0, 80, 255])
+      let base = SyntheticSprites.noise(
+        width: 9, height: 9, seed: UInt64(round), alphas: [0, 80, 255])
       let repainted = RGBAImage(width: 9, height: 9) { x, y in
         let p = base[x, y]
         guard p.a == 0 else { return p }

@@ -146,9 +146,13 @@ struct TextColorsTests {
   func bodyMatchesFullSearch() {
     // Every 12-bit colour (channels 0x00, 0x11, ... 0xff) and 20,000 random ones.
     var backgrounds = [RGBA8]()
-    for r in 0..<16 { for g in 0..<16 { for b in 0..<16 {
-      backgrounds.append(RGBA8(r: UInt8(r * 17), g: UInt8(g * 17), b: UInt8(b * 17)))
-    } } }
+    for r in 0..<16 {
+      for g in 0..<16 {
+        for b in 0..<16 {
+          backgrounds.append(RGBA8(r: UInt8(r * 17), g: UInt8(g * 17), b: UInt8(b * 17)))
+        }
+      }
+    }
     var random = SeededRandomForColor(seed: 0xB0D7)
     for _ in 0..<20_000 { backgrounds.append(random.color()) }
     for background in backgrounds {

@@ -1,6 +1,7 @@
-@testable import SpriteCore
 import Testing
 import _SpriteTestSupport
+
+@testable import SpriteCore
 
 private let red = RGBA8(r: 220, g: 30, b: 40)
 private let green = RGBA8(r: 40, g: 200, b: 60)
@@ -27,8 +28,10 @@ private func fewColors(_ count: Int, width: Int, height: Int, seed: UInt64) -> R
 private func clustered(width: Int, height: Int, seed: UInt64) -> RGBAImage {
   var rng = SeededRandom(seed: seed)
   let centres = (0..<12).map { _ in
-    (Int.random(in: 20...235, using: &rng), Int.random(in: 20...235, using: &rng),
-     Int.random(in: 20...235, using: &rng))
+    (
+      Int.random(in: 20...235, using: &rng), Int.random(in: 20...235, using: &rng),
+      Int.random(in: 20...235, using: &rng)
+    )
   }
   return RGBAImage(width: width, height: height) { _, _ in
     if Int.random(in: 0..<4, using: &rng) == 0 { return clear }
@@ -47,11 +50,16 @@ struct PaletteExtractorTests {
     ("opaque noise 32x32", SyntheticSprites.noise(width: 32, height: 32, seed: 2, alphas: [255])),
     ("clustered 40x40", clustered(width: 40, height: 40, seed: 3)),
     ("10 colours 100x100", fewColors(10, width: 100, height: 100, seed: 4)),
-    ("3 colours", SyntheticSprites.withTransparentBorder(
-      SyntheticSprites.checkerboard(red, blue, width: 5, height: 4), border: 2)),
+    (
+      "3 colours",
+      SyntheticSprites.withTransparentBorder(
+        SyntheticSprites.checkerboard(red, blue, width: 5, height: 4), border: 2)
+    ),
   ]
 
-  @Test("at most K entries, weights sum to Σ alpha, populations sum to 1", arguments: [1, 2, 5, 8, 16, 64])
+  @Test(
+    "at most K entries, weights sum to Σ alpha, populations sum to 1",
+    arguments: [1, 2, 5, 8, 16, 64])
   func invariants(maxColors: Int) {
     for (name, image) in Self.images {
       let palette = PaletteExtractor(maxColors: maxColors).palette(of: image)
@@ -70,7 +78,9 @@ struct PaletteExtractorTests {
     for (name, image) in Self.images {
       let entries = PaletteExtractor(maxColors: 16).palette(of: image).entries
       for (lhs, rhs) in zip(entries, entries.dropFirst()) {
-        #expect(lhs.weight > rhs.weight || (lhs.weight == rhs.weight && lhs.color.hex < rhs.color.hex), "\(name)")
+        #expect(
+          lhs.weight > rhs.weight || (lhs.weight == rhs.weight && lhs.color.hex < rhs.color.hex),
+          "\(name)")
       }
       #expect(Set(entries.map(\.color)).count == entries.count, "\(name)")
     }
@@ -94,7 +104,8 @@ struct PaletteExtractorTests {
       }
     }
     #expect(palette.entries.count == 3)
-    #expect(Dictionary(uniqueKeysWithValues: palette.entries.map { ($0.color, $0.weight) }) == expected)
+    #expect(
+      Dictionary(uniqueKeysWithValues: palette.entries.map { ($0.color, $0.weight) }) == expected)
   }
 
   @Test("a 3-colour checkerboard with K = 3 returns its colours; K = 2 merges two of them")
@@ -126,7 +137,8 @@ struct PaletteExtractorTests {
 
   @Test("a fully transparent image has an empty palette and no dominant colour")
   func fullyTransparent() {
-    let image = RGBAImage(width: 7, height: 5) { x, y in RGBA8(r: UInt8(x), g: UInt8(y), b: 9, a: 0) }
+    let image = RGBAImage(width: 7, height: 5) { x, y in RGBA8(r: UInt8(x), g: UInt8(y), b: 9, a: 0)
+    }
     let palette = PaletteExtractor().palette(of: image)
     #expect(palette.entries.isEmpty)
     #expect(palette.dominant == nil)
@@ -176,7 +188,9 @@ struct PaletteExtractorTests {
     let b = OKLab(RGBA8(r: 180, g: 60, b: 50))
     let mean = OKLab(l: (a.l + b.l) / 2, a: (a.a + b.a) / 2, b: (a.b + b.b) / 2).rgba8
     let c = palette.entries[0].color
-    #expect(abs(Int(c.r) - Int(mean.r)) <= 1 && abs(Int(c.g) - Int(mean.g)) <= 1 && abs(Int(c.b) - Int(mean.b)) <= 1)
+    #expect(
+      abs(Int(c.r) - Int(mean.r)) <= 1 && abs(Int(c.g) - Int(mean.g)) <= 1
+        && abs(Int(c.b) - Int(mean.b)) <= 1)
   }
 
   @Test("many repeated colours finish: 10 colours in 10 000 pixels with K = 8 (MCU's Swift hang)")
@@ -236,14 +250,17 @@ struct PaletteExtractorTests {
     var rng = SeededRandom(seed: 17)
     for count in [0, 1, 2, 7, 30, 64] {
       let colors = (0..<count).map { _ in
-        (color: RGBA8(
-          r: .random(in: 0...255, using: &rng), g: .random(in: 0...3, using: &rng),
-          b: .random(in: 0...255, using: &rng)), weight: Int.random(in: 0...4, using: &rng) * 255)
+        (
+          color: RGBA8(
+            r: .random(in: 0...255, using: &rng), g: .random(in: 0...3, using: &rng),
+            b: .random(in: 0...255, using: &rng)), weight: Int.random(in: 0...4, using: &rng) * 255
+        )
       }
       var seen = Set<RGBA8>()
       let distinct = colors.filter { seen.insert($0.color).inserted }
       let keys = distinct.map { Palette.key(of: $0.color) }
-      #expect(Palette(distinctKeys: keys, weights: distinct.map(\.weight)) == Palette(weights: distinct))
+      #expect(
+        Palette(distinctKeys: keys, weights: distinct.map(\.weight)) == Palette(weights: distinct))
     }
   }
 

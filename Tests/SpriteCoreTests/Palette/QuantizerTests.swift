@@ -1,6 +1,7 @@
-@testable import SpriteCore
 import Testing
 import _SpriteTestSupport
+
+@testable import SpriteCore
 
 /// A smooth two-axis gradient with a little seeded noise.
 private func gradient(width: Int, height: Int, seed: UInt64) -> RGBAImage {
@@ -106,8 +107,9 @@ struct QuantizerTests {
         let p = FastOKLab.point(key: key, table: table)
         let q = OKLab(
           RGBA8(r: UInt8(key >> 16), g: UInt8((key >> 8) & 0xFF), b: UInt8(key & 0xFF)))
-        #expect(abs(Double(p[0]) - q.l) < 1e-5 && abs(Double(p[1]) - q.a) < 1e-5
-          && abs(Double(p[2]) - q.b) < 1e-5 && p[3] == 1, "\(key)")
+        #expect(
+          abs(Double(p[0]) - q.l) < 1e-5 && abs(Double(p[1]) - q.a) < 1e-5
+            && abs(Double(p[2]) - q.b) < 1e-5 && p[3] == 1, "\(key)")
       }
     }
   }
@@ -176,7 +178,8 @@ struct QuantizerTests {
           <= PaletteQuality.meanSquaredError(wu, points) * (1 + 1e-9))
       // And after rounding to 8-bit colours, on the pixels themselves.
       let blocks = PointBlocks(points.coordinates)
-      let wuPalette = PaletteExtractor.palette(rounding: wu, blocks: blocks, weights: colors.weights)
+      let wuPalette = PaletteExtractor.palette(
+        rounding: wu, blocks: blocks, weights: colors.weights)
       let kMeansPalette = PaletteExtractor.palette(
         rounding: kMeans, blocks: blocks, weights: colors.weights)
       #expect(
@@ -197,7 +200,8 @@ struct QuantizerTests {
     for image in images {
       let points = ColorPoints(exactly: DistinctColors(of: image))
       let wu = QuantizerWu().clusters(of: points, maxColors: maxColors)
-      let kMedians = QuantizerKMedians().refine(wu, of: points, blocks: PointBlocks(points.coordinates))
+      let kMedians = QuantizerKMedians().refine(
+        wu, of: points, blocks: PointBlocks(points.coordinates))
       #expect(meanDistance(kMedians, points) <= meanDistance(wu, points) * (1 + 1e-5))
       #expect(kMedians.sums.allSatisfy { $0[3] > 0 })
     }
@@ -207,7 +211,8 @@ struct QuantizerTests {
   func pointBlocks() {
     var rng = SeededRandom(seed: 12)
     let points = (0..<203).map { _ in
-      SIMD4<Float>(.random(in: 0...1, using: &rng), .random(in: -0.3...0.3, using: &rng),
+      SIMD4<Float>(
+        .random(in: 0...1, using: &rng), .random(in: -0.3...0.3, using: &rng),
         .random(in: -0.3...0.3, using: &rng), 1)
     }
     for k in [1, 3, 8, 13, 64] {
@@ -216,7 +221,10 @@ struct QuantizerTests {
       var found = [Int32](repeating: -1, count: points.count)
       found.withUnsafeMutableBufferPointer { PointBlocks(points).nearest(centres, into: $0) }
       for (i, p) in points.enumerated() {
-        let distances = centres.map { c -> Float in let d = p - c; return (d * d).sum() }
+        let distances = centres.map { c -> Float in
+          let d = p - c
+          return (d * d).sum()
+        }
         let best = distances.min()!
         let index = Int(found[i])
         // Within the search's 2⁻¹⁷ tie tolerance of the true minimum, never a later duplicate.
@@ -232,18 +240,23 @@ struct QuantizerTests {
   func pointBlocksTails(count: Int) {
     var rng = SeededRandom(seed: UInt64(100 + count))
     let points = (0..<count).map { _ in
-      SIMD4<Float>(.random(in: 0...1, using: &rng), .random(in: -0.3...0.3, using: &rng),
+      SIMD4<Float>(
+        .random(in: 0...1, using: &rng), .random(in: -0.3...0.3, using: &rng),
         .random(in: -0.3...0.3, using: &rng), 1)
     }
     let centres = (0..<5).map { _ in points[Int.random(in: 0..<count, using: &rng)] }
     // One guard slot past the points: it must keep its value.
     var found = [Int32](repeating: -1, count: count + 1)
     found.withUnsafeMutableBufferPointer {
-      PointBlocks(points).nearest(centres, into: UnsafeMutableBufferPointer(rebasing: $0[0..<count]))
+      PointBlocks(points).nearest(
+        centres, into: UnsafeMutableBufferPointer(rebasing: $0[0..<count]))
     }
     #expect(found[count] == -1)
     for (i, p) in points.enumerated() {
-      let distances = centres.map { c -> Float in let d = p - c; return (d * d).sum() }
+      let distances = centres.map { c -> Float in
+        let d = p - c
+        return (d * d).sum()
+      }
       #expect(distances[Int(found[i])] <= distances.min()! * (1 + 1e-5) + 1e-12, "point \(i)")
     }
   }

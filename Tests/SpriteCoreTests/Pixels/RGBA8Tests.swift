@@ -1,6 +1,6 @@
 import SpriteCore
-import _SpriteTestSupport
 import Testing
+import _SpriteTestSupport
 
 @Suite("RGBA8")
 struct RGBA8Tests {

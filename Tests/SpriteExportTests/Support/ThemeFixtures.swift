@@ -40,7 +40,6 @@ enum ThemeFixtures {
     MaterialFixture.add(to: &theme, index: index)
   }
 
-
   /// Writes one theme file.
   private static func save(_ theme: [String: Any], as name: String, in folder: URL) throws -> URL {
     let url = folder.appendingPathComponent(name)

@@ -20,7 +20,8 @@ enum BuiltBinary {
     let process = configured(arguments, environment: [:])
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+    process.standardInput =
+      try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
     try process.run()
     return process
   }

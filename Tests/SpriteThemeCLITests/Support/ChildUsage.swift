@@ -35,23 +35,31 @@ enum ChildUsage {
   /// Runs `sprite-theme arguments` (in the test's directory: give absolute paths) with standard
   /// input from `input`, standard output to `output` and standard error to `errors`; the wait
   /// is on a thread of its own, so the cooperative pool keeps running.
-  static func run(_ arguments: [String], input: URL, output: URL, errors: URL) async throws -> Outcome {
+  static func run(_ arguments: [String], input: URL, output: URL, errors: URL) async throws
+    -> Outcome
+  {
     let report = output.appendingPathExtension("usage")
-    let argv = ["/usr/bin/env", "python3", "-c", script, report.path, BuiltBinary.url.path] + arguments
+    let argv =
+      ["/usr/bin/env", "python3", "-c", script, report.path, BuiltBinary.url.path] + arguments
     let status = try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
         continuation.resume(with: Result { try spawnAndWait(argv, input, output, errors) })
       }
     }
-    let fields = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: " ").compactMap { Int($0) }
+    let fields = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: " ")
+      .compactMap { Int($0) }
     guard status == 0, let fields, fields.count == 2 else {
-      throw POSIXError(.ECHILD, userInfo: [NSLocalizedDescriptionKey: "python3 could not run the child (status \(status))"])
+      throw POSIXError(
+        .ECHILD,
+        userInfo: [NSLocalizedDescriptionKey: "python3 could not run the child (status \(status))"])
     }
     return Outcome(status: Int32(fields[0]), maxResidentKB: fields[1])
   }
 
   /// Spawns `argv` with its standard streams on the files, and waits for it.
-  private static func spawnAndWait(_ argv: [String], _ input: URL, _ output: URL, _ errors: URL) throws -> Int32 {
+  private static func spawnAndWait(_ argv: [String], _ input: URL, _ output: URL, _ errors: URL)
+    throws -> Int32
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -59,7 +67,9 @@ enum ChildUsage {
     posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let cArguments = argv.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
+    defer {
+      for argument in cArguments { free(argument) }
+    }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }

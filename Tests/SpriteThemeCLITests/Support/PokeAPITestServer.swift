@@ -41,7 +41,10 @@ final class PokeAPITestServer: Sendable {
     }
     let next = entries.count + 1
     entries.append(Entry(id: next, name: "no-sprite", sample: nil))
-    if broken { entries.append(Entry(id: next + 1, name: "broken", sample: URL(fileURLWithPath: "/nonexistent.png"))) }
+    if broken {
+      entries.append(
+        Entry(id: next + 1, name: "broken", sample: URL(fileURLWithPath: "/nonexistent.png")))
+    }
     if let hostileSprite {
       entries.append(Entry(id: next + 2, name: "hostile", sample: nil, spriteURL: hostileSprite))
     }
@@ -49,7 +52,8 @@ final class PokeAPITestServer: Sendable {
     self.entries = entries
     let handler = TreeHandler(
       entries: entries, requests: requests, notModified: notModified, stalled: stalled)
-    let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
+    let server = HTTPServer(
+      address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
     self.server = server
     task = Task { try await server.run() }
     // Generous: other suites' synchronous subprocess runs can hold the cooperative pool for
@@ -95,8 +99,12 @@ private struct TreeHandler: HTTPHandler {
     let path = String(request.path.split(separator: "?", maxSplits: 1).first ?? "")
     let parts = path.split(separator: "/").map(String.init)
     if parts == ["api", "v2", "pokemon"] {
-      let results = entries.map { ["name": $0.name, "url": "http://\(host)/api/v2/pokemon/\($0.id)/"] }
-      return json(["count": entries.count, "next": NSNull(), "previous": NSNull(), "results": results])
+      let results = entries.map {
+        ["name": $0.name, "url": "http://\(host)/api/v2/pokemon/\($0.id)/"]
+      }
+      return json([
+        "count": entries.count, "next": NSNull(), "previous": NSNull(), "results": results,
+      ])
     }
     if parts.count == 4, parts.prefix(3) == ["api", "v2", "pokemon"], let id = Int(parts[3]),
       let entry = entries.first(where: { $0.id == id })
@@ -114,26 +122,32 @@ private struct TreeHandler: HTTPHandler {
     }
     if parts.count == 2, parts[0] == "sprites" || parts[0] == "slow",
       let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
-      let sample = entries.first(where: { $0.id == id })?.sample, let data = try? Data(contentsOf: sample)
+      let sample = entries.first(where: { $0.id == id })?.sample,
+      let data = try? Data(contentsOf: sample)
     {
       let etag = "\"\(id)-\(data.count)\""
       if request.headers[HTTPHeader("If-None-Match")] == etag {
         notModified.increment()
-        return HTTPResponse(statusCode: .notModified, headers: HTTPHeaders([HTTPHeader("ETag"): etag]))
+        return HTTPResponse(
+          statusCode: .notModified, headers: HTTPHeaders([HTTPHeader("ETag"): etag]))
       }
       return HTTPResponse(
-        statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png", HTTPHeader("ETag"): etag]), body: data)
+        statusCode: .ok,
+        headers: HTTPHeaders([.contentType: "image/png", HTTPHeader("ETag"): etag]), body: data)
     }
     if parts.count == 2, parts[0] == "files",
       let data = try? Data(contentsOf: Fixtures.sampleSprites.appendingPathComponent(parts[1]))
     {
-      return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png"]), body: data)
+      return HTTPResponse(
+        statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png"]), body: data)
     }
     return HTTPResponse(statusCode: .notFound)
   }
 
   private func json(_ object: Any) -> HTTPResponse {
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return HTTPResponse(statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: data)
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return HTTPResponse(
+      statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: data)
   }
 }

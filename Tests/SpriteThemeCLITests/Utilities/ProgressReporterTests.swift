@@ -21,7 +21,9 @@ struct ProgressReporterTests {
     #expect(long.count < 80, "fits a terminal: \(long)")
   }
 
-  @Test("fetch's bar when the number of entries is known: cached and failed counts, done never past the total")
+  @Test(
+    "fetch's bar when the number of entries is known: cached and failed counts, done never past the total"
+  )
   func fetchBar() {
     let line = ProgressReporter.barLine(
       done: 120, total: 480, unit: nil, details: "20 cached, 2 failed", elapsed: .seconds(4))

@@ -87,7 +87,9 @@ struct SummaryTests {
     #expect(lines.joined().split(separator: " ").filter { $0.hasPrefix("item") }.count == 30)
   }
 
-  @Test("the accent and the Material source show beside the variant, contrast and primaries", arguments: [false, true])
+  @Test(
+    "the accent and the Material source show beside the variant, contrast and primaries",
+    arguments: [false, true])
   func materialRows(colour: Bool) throws {
     var withoutAccent = 0
     for theme in Self.plainThemes {

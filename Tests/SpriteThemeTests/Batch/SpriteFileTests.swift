@@ -8,9 +8,11 @@ import _SpriteTestSupport
 /// `SpriteFile.read`: whole regular files, whatever their size.
 @Suite("SpriteFile: whole-file reads")
 struct SpriteFileTests {
-  @Test("files of every size around the read boundaries come back byte for byte", arguments: [
-    0, 1, 4095, 4096, 4097, 65_536, 200_001,
-  ])
+  @Test(
+    "files of every size around the read boundaries come back byte for byte",
+    arguments: [
+      0, 1, 4095, 4096, 4097, 65_536, 200_001,
+    ])
   func wholeFiles(size: Int) throws {
     let directory = try TemporaryDirectory()
     let path = directory.url.appendingPathComponent("f.png").path

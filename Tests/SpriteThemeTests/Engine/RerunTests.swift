@@ -149,7 +149,9 @@ struct RerunTests {
       colors: colors)
     #expect(RunRecord(line: full.line.dropLast()) == full)
     // A line of the format before the index carried these colours is not a record.
-    #expect(RunRecord(line: record.line.split(separator: "\t").prefix(6).joined(separator: "\t")[...]) == nil)
+    #expect(
+      RunRecord(line: record.line.split(separator: "\t").prefix(6).joined(separator: "\t")[...])
+        == nil)
     #expect(RunRecord(line: "a\tb") == nil)
   }
 }
