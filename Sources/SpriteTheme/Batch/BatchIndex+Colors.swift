@@ -3,7 +3,7 @@
 /// swatches and the Material source colour of each sprite.
 extension BatchIndex {
   /// An entry's colours, every one `#rrggbb` (card text `#rrggbbaa` when translucent) or nil.
-  public struct EntryColors: Hashable, Sendable {
+  public struct EntryColors: Codable, Hashable, Sendable {
     /// The headline average colour (`average.hex`).
     public var average: String?
     /// The dominant colour.
@@ -36,6 +36,33 @@ extension BatchIndex {
         darkVibrant: set.darkVibrant?.hex, muted: set.muted?.hex,
         lightMuted: set.lightMuted?.hex, darkMuted: set.darkMuted?.hex)
       materialSource = theme.material?.source
+    }
+
+    /// The colours' keys, written beside an entry's own.
+    private enum CodingKeys: String, CodingKey {
+      case average, dominant, card, accent, swatches, materialSource
+    }
+
+    /// Reads the colours of an entry; those an older index lacks are missing.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      average = try c.decodeIfPresent(String.self, forKey: .average)
+      dominant = try c.decodeIfPresent(String.self, forKey: .dominant)
+      card = try c.decodeIfPresent(CardColors.self, forKey: .card)
+      accent = try c.decodeIfPresent(String.self, forKey: .accent)
+      swatches = try c.decodeIfPresent(SwatchColors.self, forKey: .swatches) ?? SwatchColors()
+      materialSource = try c.decodeIfPresent(String.self, forKey: .materialSource)
+    }
+
+    /// Writes every key, with `null` for a missing colour.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(average, forKey: .average)
+      try c.encode(dominant, forKey: .dominant)
+      try c.encode(card, forKey: .card)
+      try c.encode(accent, forKey: .accent)
+      try c.encode(swatches, forKey: .swatches)
+      try c.encode(materialSource, forKey: .materialSource)
     }
 
     /// The colours as a fixed list of 12 fields (a run record's columns); a card is two fields,

@@ -5,7 +5,9 @@ public struct BatchIndex: Codable, Hashable, Sendable {
   /// The schema identifier written in every index file.
   public static let schemaIdentifier = "spritetheme/index@1"
 
-  /// A sprite whose theme was written.
+  /// A sprite whose theme was written; its colours read as its own members (`entry.average`,
+  /// `entry.card`, ...).
+  @dynamicMemberLookup
   public struct Entry: Codable, Hashable, Sendable {
     /// The sprite's output name.
     public var name: String
@@ -13,18 +15,8 @@ public struct BatchIndex: Codable, Hashable, Sendable {
     public var source: String
     /// The theme file, relative to the output directory (`themes/<name>.json`).
     public var theme: String
-    /// The headline average colour (`average.hex`), or `null` when its extent is empty.
-    public var average: String?
-    /// The dominant colour's hex, or `null` for a fully transparent sprite.
-    public var dominant: String?
-    /// The card's background and text, or `null` for a fully transparent sprite.
-    public var card: CardColors?
-    /// The theme's accent hex, or `null` when the sprite has no chromatic colour.
-    public var accent: String?
-    /// The six swatches' hex, each `null` when the theme has none.
-    public var swatches: SwatchColors
-    /// The Material source colour's hex, or `null` for a fully transparent sprite.
-    public var materialSource: String?
+    /// The average, dominant, card, accent, swatch and Material source colours.
+    public var colors: EntryColors
 
     /// Creates an entry with only the average and dominant colours.
     public init(name: String, source: String, theme: String, average: String?, dominant: String?) {
@@ -38,27 +30,18 @@ public struct BatchIndex: Codable, Hashable, Sendable {
       self.name = name
       self.source = source
       self.theme = theme
-      average = colors.average
-      dominant = colors.dominant
-      card = colors.card
-      accent = colors.accent
-      swatches = colors.swatches
-      materialSource = colors.materialSource
+      self.colors = colors
     }
 
-    /// The entry's colours.
-    public var colors: EntryColors {
-      var colors = EntryColors(average: average, dominant: dominant)
-      colors.card = card
-      colors.accent = accent
-      colors.swatches = swatches
-      colors.materialSource = materialSource
-      return colors
+    /// One of the entry's colours.
+    public subscript<Value>(dynamicMember colour: WritableKeyPath<EntryColors, Value>) -> Value {
+      get { colors[keyPath: colour] }
+      set { colors[keyPath: colour] = newValue }
     }
 
-    /// The entry's keys in JSON.
+    /// The entry's own keys in JSON; the colours' keys sit beside them.
     private enum CodingKeys: String, CodingKey {
-      case name, source, theme, average, dominant, card, accent, swatches, materialSource
+      case name, source, theme
     }
 
     /// Reads an entry; one written before the card, accent, swatches and Material source
@@ -68,12 +51,7 @@ public struct BatchIndex: Codable, Hashable, Sendable {
       name = try c.decode(String.self, forKey: .name)
       source = try c.decode(String.self, forKey: .source)
       theme = try c.decode(String.self, forKey: .theme)
-      average = try c.decodeIfPresent(String.self, forKey: .average)
-      dominant = try c.decodeIfPresent(String.self, forKey: .dominant)
-      card = try c.decodeIfPresent(CardColors.self, forKey: .card)
-      accent = try c.decodeIfPresent(String.self, forKey: .accent)
-      swatches = try c.decodeIfPresent(SwatchColors.self, forKey: .swatches) ?? SwatchColors()
-      materialSource = try c.decodeIfPresent(String.self, forKey: .materialSource)
+      colors = try EntryColors(from: decoder)
     }
 
     /// Writes every key, with `null` for a missing colour.
@@ -82,12 +60,7 @@ public struct BatchIndex: Codable, Hashable, Sendable {
       try c.encode(name, forKey: .name)
       try c.encode(source, forKey: .source)
       try c.encode(theme, forKey: .theme)
-      try c.encode(average, forKey: .average)
-      try c.encode(dominant, forKey: .dominant)
-      try c.encode(card, forKey: .card)
-      try c.encode(accent, forKey: .accent)
-      try c.encode(swatches, forKey: .swatches)
-      try c.encode(materialSource, forKey: .materialSource)
+      try colors.encode(to: encoder)
     }
   }
 
