@@ -67,7 +67,7 @@ status=0
 
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/fuzz.log" | tail -1)
 speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/fuzz.log" | tail -1)
-edges=$(grep -o 'cov: [0-9]*' "$out/fuzz.log" | tail -1 | cut -d' ' -f2)
+edges=$(grep -a -o 'cov: [0-9]*' "$out/fuzz.log" | tail -1 | cut -d' ' -f2)
 size=$(find "$corpus" -type f | wc -l)
 echo "fuzz-png: ${seconds} s with $(basename "$cc") $("$cc" -dumpversion)," \
   "${runs:-?} runs (${speed:-?}/s), coverage ${edges:-?} edges," \
