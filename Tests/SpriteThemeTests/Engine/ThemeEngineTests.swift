@@ -115,6 +115,20 @@ struct ThemeEngineTests {
     #expect(outputs[0] == outputs[1])
   }
 
+  @Test("a slow first sprite finishes last at four jobs; the index still lists it first")
+  func indexKeepsInputOrder() async throws {
+    let directory = try TemporaryDirectory()
+    // 512 x 512 random colours take far longer than the 32 x 32 samples after them.
+    let slow = try ThemePipeline().thumbnailPNG(
+      of: SyntheticSprites.noise(width: 512, height: 512, seed: 7, alphas: [255]), size: 512,
+      source: "slow")
+    var inputs = try Array(Self.sampleInputs().prefix(8))
+    inputs.insert(SpriteInput(name: "slow", source: .file("slow.png"), bytes: slow), at: 0)
+    let engine = ThemeEngine(options: .init(outputDirectory: FilePath(directory.url.path), jobs: 4))
+    let index = try await engine.run(AsyncStream(inputs: inputs))
+    #expect(index.entries.map(\.name) == inputs.map(\.name))
+  }
+
   @Test("never more than `jobs` inputs are taken ahead of the finished ones")
   func inputsArePulled() async throws {
     let directory = try TemporaryDirectory()
