@@ -11,9 +11,9 @@ struct ExporterTests {
     let enumerator = FileManager.default.enumerator(atPath: folder.path)!
     while let path = enumerator.nextObject() as? String {
       let url = folder.appendingPathComponent(path)
-      var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-      if !isFolder.boolValue { files[path] = try Data(contentsOf: url) }
+      if (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        files[path] = try Data(contentsOf: url)
+      }
     }
     return files
   }
