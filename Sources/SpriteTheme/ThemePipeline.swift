@@ -15,7 +15,7 @@ public struct ThemePipeline: Sendable {
   public var configuration: Configuration
   /// The Material blocks of the last source colours themed, shared by the copies of a pipeline
   /// (a run's jobs).
-  private let materials = RecentMaterials()
+  let materials = RecentMaterials()
 
   /// Creates a pipeline with the given options.
   public init(configuration: Configuration = Configuration()) {

@@ -24,10 +24,10 @@ struct BenchWorker: Sendable {
     self.scratch = scratch
   }
 
-  /// Times one run of `file` (the `index`-th input); failures are recorded in the `firstRound`.
-  mutating func time(_ file: BatchInput, index: Int, firstRound: Bool) {
+  /// Times one run of `file` (the `index`-th input) through `pipeline`; failures are recorded
+  /// in the `firstRound`.
+  mutating func time(_ file: BatchInput, index: Int, firstRound: Bool, pipeline: ThemePipeline) {
     guard writeFailure == nil else { return }
-    let pipeline = options.pipeline
     let source = ThemeSource.file(file.path)
     let before = clock.total
     func fail(_ stage: String, _ reason: String) {

@@ -78,6 +78,7 @@ public struct PipelineBench: Sendable {
     defer { scratch.remove() }
     let total = files.count * options.repeats
     let queue = BenchQueue()
+    let pipelines = Self.roundPipelines(options.pipeline, repeats: options.repeats)
     let start = ContinuousClock.now
     let workers = await withTaskGroup(of: BenchWorker.self) { group in
       for _ in 0..<min(options.jobs, max(total, 1)) {
@@ -87,7 +88,9 @@ public struct PipelineBench: Sendable {
             let run = queue.next.add(1, ordering: .relaxed).oldValue
             guard run < total else { break }
             let index = run % files.count
-            worker.time(files[index], index: index, firstRound: run < files.count)
+            worker.time(
+              files[index], index: index, firstRound: run < files.count,
+              pipeline: pipelines[run / files.count])
             progress(queue.done.add(1, ordering: .relaxed).newValue, total)
           }
           return worker
@@ -113,6 +116,13 @@ public struct PipelineBench: Sendable {
       files: files.count, repeats: options.repeats, jobs: options.jobs, seconds: seconds,
       stages: stages, perSprite: perSprite, decodeFloor: floor,
       failures: failures.sorted { $0.file < $1.file }.map(\.failure))
+  }
+
+  /// One pipeline per round, each with `pipeline`'s configuration and its own memory of recent
+  /// Material schemes: a round stands for one `batch` of the files, so a repeat must not find
+  /// its sprites' schemes remembered from the round before.
+  static func roundPipelines(_ pipeline: ThemePipeline, repeats: Int) -> [ThemePipeline] {
+    (0..<repeats).map { _ in ThemePipeline(configuration: pipeline.configuration) }
   }
 
   /// libpng's row reads of `files`, `repeats` times each, on this one task: seconds and count.

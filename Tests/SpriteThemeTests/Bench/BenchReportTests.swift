@@ -56,4 +56,17 @@ struct BenchReportTests {
     for stage in PipelineStage.allCases { #expect(report.stages[stage] > 0, "\(stage)") }
     #expect(report.decodeFloor.sprites == 2 * files.count)
   }
+
+  @Test("each round of a bench has its own pipeline: the same configuration, no shared schemes")
+  func roundsDoNotShareSchemes() {
+    var configuration = ThemePipeline.Configuration()
+    configuration.variant = .vibrant
+    let pipeline = ThemePipeline(configuration: configuration)
+    let rounds = PipelineBench.roundPipelines(pipeline, repeats: 3)
+    #expect(rounds.count == 3)
+    #expect(rounds.allSatisfy { $0.configuration.variant == .vibrant })
+    #expect(rounds.allSatisfy { $0.materials !== pipeline.materials })
+    #expect(
+      rounds[0].materials !== rounds[1].materials && rounds[1].materials !== rounds[2].materials)
+  }
 }
