@@ -37,8 +37,22 @@ struct RunRecord: Sendable, Equatable {
   /// One line: name, key and digests, then the 12 ``BatchIndex/EntryColors`` fields, separated
   /// by tabs (`-` for a missing colour), ending in a line feed.
   var line: String {
-    ([name, key, theme, thumbnails] + colors.fields.map { $0 ?? "-" }).joined(separator: "\t")
-      + "\n"
+    var bytes = [UInt8]()
+    appendLine(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``line``'s bytes to `bytes`, field by field (a joined `String` per record cost a
+  /// run more than writing the records did).
+  func appendLine(to bytes: inout [UInt8]) {
+    func field(_ text: String?, last: Bool = false) {
+      var text = text ?? "-"
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+      bytes.append(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+    }
+    for text in [name, key, theme, thumbnails] { field(text) }
+    let colors = colors.fields
+    for (index, text) in colors.enumerated() { field(text, last: index == colors.count - 1) }
   }
 
   /// Reads a line of ``line``'s form (without its line feed); nil for anything else, such as
@@ -75,12 +89,9 @@ struct RunRecord: Sendable, Equatable {
 
   /// The digest of several files' bytes, each preceded by its length.
   static func digest(of files: [[UInt8]]) -> String {
-    var joined = [UInt8]()
-    for file in files {
-      joined.append(contentsOf: Array("\(file.count):".utf8))
-      joined.append(contentsOf: file)
-    }
-    return SHA256Hex.of(joined)
+    var digest = FieldDigest()
+    for file in files { digest.add(file) }
+    return digest.hex
   }
 }
 
@@ -148,7 +159,7 @@ final class RunRecords: Sendable {
   /// ``batchSize`` of them or the last write is ``batchInterval`` old.
   func append(_ record: RunRecord) throws(ThemeEngine.Fatal) {
     try journal.withLock { (journal) throws(ThemeEngine.Fatal) in
-      journal.pending.append(contentsOf: record.line.utf8)
+      record.appendLine(to: &journal.pending)
       journal.pendingCount += 1
       if journal.pendingCount >= Self.batchSize
         || journal.written.duration(to: .now) >= Self.batchInterval
@@ -188,7 +199,7 @@ final class RunRecords: Sendable {
     }
     do {
       var bytes = [UInt8]()
-      for record in records { bytes.append(contentsOf: record.line.utf8) }
+      for record in records { record.appendLine(to: &bytes) }
       try AtomicFile.write(bytes, to: path)
     } catch {
       throw ThemeEngine.Fatal(path: path.string, reason: error.reason)

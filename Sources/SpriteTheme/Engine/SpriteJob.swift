@@ -13,9 +13,10 @@ enum SpriteJob {
     let memory: MemoryBudget
     /// What earlier runs wrote, and where this run's records go.
     let records: RunRecords
-    /// What the files depend on besides the sprite: the program, the pipeline's configuration
-    /// and the thumbnail sizes and fit; nil when the program cannot be identified (nothing is kept).
-    let fingerprint: String?
+    /// What the files depend on besides the sprite (the program, the pipeline's configuration
+    /// and the thumbnail sizes and fit), hashed as the first field of every key; nil when the
+    /// program cannot be identified (nothing is kept).
+    let fingerprint: FieldDigest?
 
     /// The context of a run with `options` into `output`.
     init(
@@ -26,19 +27,24 @@ enum SpriteJob {
       self.memory = memory
       self.records = records
       fingerprint = ProgramIdentity.digest.map { program in
-        "spritetheme-record/1 \(program) \(String(describing: options.pipeline.configuration)) "
-          + "thumbnails: \(options.thumbnailSizes) fit: \(options.thumbnailFit.rawValue)"
+        var digest = FieldDigest()
+        digest.add(
+          "spritetheme-record/1 \(program) \(String(describing: options.pipeline.configuration)) "
+            + "thumbnails: \(options.thumbnailSizes) fit: \(options.thumbnailFit.rawValue)")
+        return digest
       }
     }
 
     /// The key of a sprite from `source` whose bytes have the digest `sha256`.
     func key(for source: ThemeSource, sha256: String) -> String? {
-      guard let fingerprint else { return nil }
-      let fields = [
-        fingerprint, source.name, source.path.map { "path " + $0 } ?? "-",
+      guard var digest = fingerprint else { return nil }
+      for field in [
+        source.name, source.path.map { "path " + $0 } ?? "-",
         source.url.map { "url " + $0 } ?? "-", source.id.map { "id \($0)" } ?? "-", sha256,
-      ]
-      return RunRecord.digest(of: fields.map { Array($0.utf8) })
+      ] {
+        digest.add(field)
+      }
+      return digest.hex
     }
 
     /// The paths of the thumbnails of the sprite `name`, in size order.

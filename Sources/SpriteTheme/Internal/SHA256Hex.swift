@@ -7,7 +7,11 @@ enum SHA256Hex {
 
   /// The digest of `bytes` (FIPS 180-4 SHA-256, from swift-crypto), as hex.
   static func of(_ bytes: [UInt8]) -> String {
-    let digest = SHA256.hash(data: bytes)
+    hex(of: SHA256.hash(data: bytes))
+  }
+
+  /// `digest` as hex.
+  static func hex(of digest: SHA256.Digest) -> String {
     var hex = [UInt8]()
     hex.reserveCapacity(2 * SHA256.byteCount)
     for byte in digest {

@@ -55,7 +55,7 @@ struct JSONWriter {
   mutating func key(_ key: String) {
     separate()
     value(key)
-    if compact { bytes.append(UInt8(ascii: ":")) } else { bytes.append(contentsOf: ": ".utf8) }
+    if compact { bytes.append(UInt8(ascii: ":")) } else { append(": ") }
   }
 
   /// Starts an element of the innermost array: separator and new line.
@@ -65,12 +65,12 @@ struct JSONWriter {
 
   /// `null`.
   mutating func null() {
-    bytes.append(contentsOf: "null".utf8)
+    append("null")
   }
 
   /// An integer.
   mutating func value(_ n: Int) {
-    bytes.append(contentsOf: String(n).utf8)
+    append(String(n))
   }
 
   /// A number: integral values without a fraction (`1`, not `1.0`), others as `description`
@@ -81,7 +81,7 @@ struct JSONWriter {
     } else if d == d.rounded(.towardZero), abs(d) < 1e15 {
       value(Int(d))
     } else {
-      bytes.append(contentsOf: d.description.utf8)
+      append(d.description)
     }
   }
 
@@ -108,14 +108,14 @@ struct JSONWriter {
   /// One byte of a string, escaped if it must be.
   private mutating func escape(_ byte: UInt8) {
     switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-    case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-    case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-    case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+    case UInt8(ascii: "\""): append(#"\""#)
+    case UInt8(ascii: "\\"): append(#"\\"#)
+    case 0x0A: append(#"\n"#)
+    case 0x0D: append(#"\r"#)
+    case 0x09: append(#"\t"#)
     case 0..<0x20:
       let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: #"\u00"#.utf8)
+      append(#"\u00"#)
       bytes.append(hex[Int(byte >> 4)])
       bytes.append(hex[Int(byte & 0x0F)])
     default: bytes.append(byte)
@@ -157,7 +157,7 @@ struct JSONWriter {
   private mutating func inline(_ count: Int, _ write: (inout JSONWriter, Int) -> Void) {
     bytes.append(UInt8(ascii: "["))
     for i in 0..<count {
-      if i > 0 { bytes.append(contentsOf: compact ? ",".utf8 : ", ".utf8) }
+      if i > 0 { append(compact ? "," : ", ") }
       write(&self, i)
     }
     bytes.append(UInt8(ascii: "]"))
@@ -186,7 +186,21 @@ struct JSONWriter {
 
   private mutating func newline() {
     if compact { return }
-    bytes.append(0x0A)
-    for _ in 0..<2 * depth { bytes.append(UInt8(ascii: " ")) }
+    let indent = 2 * depth
+    guard indent < Self.lineStart.count else {
+      bytes.append(0x0A)
+      return bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+    }
+    Self.lineStart.withUnsafeBufferPointer { bytes.append(contentsOf: $0.prefix(1 + indent)) }
+  }
+
+  /// A line feed and the spaces of the indentations written most, appended in one copy.
+  private static let lineStart = [0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: 32)
+
+  /// Appends the UTF-8 bytes of `text` in one copy (through a `String.UTF8View` they are
+  /// appended as a generic sequence, which made writing a theme several times slower).
+  private mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 }
