@@ -42,8 +42,7 @@ struct RunRecord: Sendable, Equatable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends ``line``'s bytes to `bytes`, field by field (a joined `String` per record cost a
-  /// run more than writing the records did).
+  /// Appends ``line``'s bytes to `bytes`, field by field, with no `String` made for the line.
   func appendLine(to bytes: inout [UInt8]) {
     func field(_ text: String?, last: Bool = false) {
       var text = text ?? "-"

@@ -197,8 +197,7 @@ struct JSONWriter {
   /// A line feed and the spaces of the indentations written most, appended in one copy.
   private static let lineStart = [0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
-  /// Appends the UTF-8 bytes of `text` in one copy (through a `String.UTF8View` they are
-  /// appended as a generic sequence, which made writing a theme several times slower).
+  /// Appends the UTF-8 bytes of `text` in one copy of its contiguous buffer.
   private mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
