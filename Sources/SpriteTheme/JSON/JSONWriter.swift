@@ -52,10 +52,22 @@ struct JSONWriter {
   }
 
   /// Starts a member of the innermost object: separator, new line, `"key": `.
-  mutating func key(_ key: String) {
+  mutating func key(named key: String) {
     separate()
     value(key)
     if compact { bytes.append(UInt8(ascii: ":")) } else { append(": ") }
+  }
+
+  /// Starts a member whose key is a literal with nothing to escape (every key of the theme and
+  /// index documents): as ``key(named:)``, without looking for characters to escape.
+  mutating func key(_ key: StaticString) {
+    key.withUTF8Buffer { utf8 in
+      assert(!utf8.contains(where: Self.needsEscape), "a literal key with a character to escape")
+      separate()
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: utf8)
+      append(compact ? "\":" : "\": ")
+    }
   }
 
   /// Starts an element of the innermost array: separator and new line.

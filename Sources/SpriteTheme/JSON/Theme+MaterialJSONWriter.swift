@@ -39,7 +39,7 @@ extension JSONWriter {
   private mutating func writeRoles(_ roles: Theme.Roles) {
     beginObject()
     for role in Self.rolesByName {
-      key(role.name)
+      key(named: role.name)
       value(roles[role])
     }
     endObject()

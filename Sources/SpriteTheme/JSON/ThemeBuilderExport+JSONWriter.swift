@@ -28,10 +28,10 @@ extension JSONWriter {
     key("schemes")
     beginObject()
     for scheme in export.schemes {
-      key(scheme.key)
+      key(named: scheme.key)
       beginObject()
       for (role, hex) in scheme.colors.hexByRole {
-        key(role)
+        key(named: role)
         value(hex)
       }
       endObject()
@@ -40,10 +40,10 @@ extension JSONWriter {
     key("palettes")
     beginObject()
     for palette in export.palettes.colors {
-      key(palette.name)
+      key(named: palette.name)
       beginObject()
       for (tone, color) in palette.tones {
-        key(String(tone))
+        key(named: String(tone))
         value(color.hex.uppercased())
       }
       endObject()
