@@ -95,4 +95,24 @@ struct JSONWriterTests {
     #expect(triples.count == 200)
     #expect(triples.last?.map(\.int64Value) == [Int64.min + 199, Int64.max - 199, 199])
   }
+
+  @Test("containers nested deeper than the prepared indentation are indented two spaces a level")
+  func deepNesting() {
+    let depth = 24
+    let text = written(capacity: 16) { w in
+      for _ in 0..<depth {
+        w.beginArray()
+        w.element()
+      }
+      w.value("a\"b")
+      for _ in 0..<depth { w.endArray() }
+    }
+    var expected = ""
+    for level in 0..<depth { expected += "[\n" + String(repeating: "  ", count: level + 1) }
+    expected += #""a\"b""#
+    for level in (0..<depth).reversed() {
+      expected += "\n" + String(repeating: "  ", count: level) + "]"
+    }
+    #expect(text == expected + "\n")
+  }
 }

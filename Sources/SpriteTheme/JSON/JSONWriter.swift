@@ -8,9 +8,16 @@
 /// gives it (the shortest text that reads back as the same value), without the `.0` of an
 /// integral one. `JSONEncoder` cannot give this layout (it writes `"key" : value` and every
 /// array element on its own line), and the theme files' bytes are part of the contract.
-struct JSONWriter {
-  /// The bytes written so far.
-  private(set) var bytes: [UInt8]
+///
+/// The bytes go to a buffer of its own rather than an `Array`: a theme is a few hundred appends
+/// of a few bytes each, and `Array.append(contentsOf:)` checks uniqueness and capacity through
+/// a generic call each time, which made writing a theme cost more than a third of the rest of a
+/// run. Hence `~Copyable`: the writer owns the buffer and frees it when it ends.
+struct JSONWriter: ~Copyable {
+  /// The buffer, `capacity` bytes of which the first `count` are written.
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var count = 0
   /// How many containers are open.
   private var depth = 0
   /// True until the innermost open container gets its first member or element.
@@ -21,14 +28,23 @@ struct JSONWriter {
   /// Creates a writer whose buffer starts with room for `capacity` bytes; `compact` writes the
   /// document on one line.
   init(capacity: Int = 8192, compact: Bool = false) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 16)
+    storage = .allocate(capacity: self.capacity)
     self.compact = compact
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// The bytes written so far.
+  var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: storage, count: count))
   }
 
   /// Ends the document with its newline.
   mutating func finish() {
-    bytes.append(0x0A)
+    put(0x0A)
   }
 
   /// Opens an object (`{`).
@@ -55,7 +71,7 @@ struct JSONWriter {
   mutating func key(named key: String) {
     separate()
     value(key)
-    if compact { bytes.append(UInt8(ascii: ":")) } else { append(": ") }
+    if compact { put(UInt8(ascii: ":")) } else { append(": ") }
   }
 
   /// Starts a member whose key is a literal with nothing to escape (every key of the theme and
@@ -64,8 +80,8 @@ struct JSONWriter {
     key.withUTF8Buffer { utf8 in
       assert(!utf8.contains(where: Self.needsEscape), "a literal key with a character to escape")
       separate()
-      bytes.append(UInt8(ascii: "\""))
-      bytes.append(contentsOf: utf8)
+      put(UInt8(ascii: "\""))
+      put(utf8)
       append(compact ? "\":" : "\": ")
     }
   }
@@ -101,14 +117,14 @@ struct JSONWriter {
   mutating func value(_ s: String) {
     var s = s
     s.withUTF8 { utf8 in
-      bytes.append(UInt8(ascii: "\""))
+      put(UInt8(ascii: "\""))
       if utf8.contains(where: Self.needsEscape) {
         for byte in utf8 { escape(byte) }
       } else {
         // The common case, names and hex colours: the bytes as they are, in one copy.
-        bytes.append(contentsOf: utf8)
+        put(utf8)
       }
-      bytes.append(UInt8(ascii: "\""))
+      put(UInt8(ascii: "\""))
     }
   }
 
@@ -128,9 +144,9 @@ struct JSONWriter {
     case 0..<0x20:
       let hex = Array("0123456789abcdef".utf8)
       append(#"\u00"#)
-      bytes.append(hex[Int(byte >> 4)])
-      bytes.append(hex[Int(byte & 0x0F)])
-    default: bytes.append(byte)
+      put(hex[Int(byte >> 4)])
+      put(hex[Int(byte & 0x0F)])
+    default: put(byte)
     }
   }
 
@@ -167,16 +183,16 @@ struct JSONWriter {
   /// `[a, b, c]` on one line, element `i` written by `write(&self, i)`: numbers read better side
   /// by side (a colour as `[148, 0, 0]`) and keep files short.
   private mutating func inline(_ count: Int, _ write: (inout JSONWriter, Int) -> Void) {
-    bytes.append(UInt8(ascii: "["))
+    put(UInt8(ascii: "["))
     for i in 0..<count {
       if i > 0 { append(compact ? "," : ", ") }
       write(&self, i)
     }
-    bytes.append(UInt8(ascii: "]"))
+    put(UInt8(ascii: "]"))
   }
 
   private mutating func open(_ bracket: UInt8) {
-    bytes.append(bracket)
+    put(bracket)
     depth += 1
     empty = true
   }
@@ -184,14 +200,14 @@ struct JSONWriter {
   private mutating func close(_ bracket: UInt8) {
     depth -= 1
     if !empty { newline() }
-    bytes.append(bracket)
+    put(bracket)
     empty = false
   }
 
   /// What comes before a member or element: a comma unless it is the first, a new line and
   /// the indentation.
   private mutating func separate() {
-    if !empty { bytes.append(UInt8(ascii: ",")) }
+    if !empty { put(UInt8(ascii: ",")) }
     empty = false
     newline()
   }
@@ -200,10 +216,11 @@ struct JSONWriter {
     if compact { return }
     let indent = 2 * depth
     guard indent < Self.lineStart.count else {
-      bytes.append(0x0A)
-      return bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+      put(0x0A)
+      for _ in 0..<indent { put(UInt8(ascii: " ")) }
+      return
     }
-    Self.lineStart.withUnsafeBufferPointer { bytes.append(contentsOf: $0.prefix(1 + indent)) }
+    Self.lineStart.withUnsafeBufferPointer { put(UnsafeBufferPointer(rebasing: $0[...indent])) }
   }
 
   /// A line feed and the spaces of the indentations written most, appended in one copy.
@@ -212,6 +229,33 @@ struct JSONWriter {
   /// Appends the UTF-8 bytes of `text` in one copy of its contiguous buffer.
   private mutating func append(_ text: String) {
     var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { put($0) }
+  }
+
+  /// Appends one byte.
+  private mutating func put(_ byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  /// Appends `buffer`'s bytes.
+  private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let source = buffer.baseAddress else { return }
+    reserve(buffer.count)
+    (storage + count).update(from: source, count: buffer.count)
+    count += buffer.count
+  }
+
+  /// Makes room for `more` bytes after those written, doubling the buffer as often as needed.
+  private mutating func reserve(_ more: Int) {
+    guard count + more > capacity else { return }
+    var grown = 2 * capacity
+    while grown < count + more { grown *= 2 }
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    larger.update(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity = grown
   }
 }
