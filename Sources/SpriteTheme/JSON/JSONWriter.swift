@@ -233,23 +233,24 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends one byte.
+  @inline(__always)
   private mutating func put(_ byte: UInt8) {
-    reserve(1)
+    if count == capacity { grow(toHold: 1) }
     storage[count] = byte
     count += 1
   }
 
   /// Appends `buffer`'s bytes.
+  @inline(__always)
   private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
     guard let source = buffer.baseAddress else { return }
-    reserve(buffer.count)
+    if count + buffer.count > capacity { grow(toHold: buffer.count) }
     (storage + count).update(from: source, count: buffer.count)
     count += buffer.count
   }
 
   /// Makes room for `more` bytes after those written, doubling the buffer as often as needed.
-  private mutating func reserve(_ more: Int) {
-    guard count + more > capacity else { return }
+  private mutating func grow(toHold more: Int) {
     var grown = 2 * capacity
     while grown < count + more { grown *= 2 }
     let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
