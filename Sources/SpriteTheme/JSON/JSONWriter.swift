@@ -236,7 +236,7 @@ struct JSONWriter: ~Copyable {
   @inline(__always)
   private mutating func put(_ byte: UInt8) {
     if count == capacity { grow(toHold: 1) }
-    storage[count] = byte
+    (storage + count).initialize(to: byte)
     count += 1
   }
 
@@ -245,7 +245,7 @@ struct JSONWriter: ~Copyable {
   private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
     guard let source = buffer.baseAddress else { return }
     if count + buffer.count > capacity { grow(toHold: buffer.count) }
-    (storage + count).update(from: source, count: buffer.count)
+    (storage + count).initialize(from: source, count: buffer.count)
     count += buffer.count
   }
 
@@ -254,7 +254,7 @@ struct JSONWriter: ~Copyable {
     var grown = 2 * capacity
     while grown < count + more { grown *= 2 }
     let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-    larger.update(from: storage, count: count)
+    larger.initialize(from: storage, count: count)
     storage.deallocate()
     storage = larger
     capacity = grown
