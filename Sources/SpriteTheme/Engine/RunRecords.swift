@@ -44,14 +44,12 @@ struct RunRecord: Sendable, Equatable {
 
   /// Appends ``line``'s bytes to `bytes`, field by field, with no `String` made for the line.
   func appendLine(to bytes: inout [UInt8]) {
-    func field(_ text: String?, last: Bool = false) {
-      var text = text ?? "-"
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-      bytes.append(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+    for field in [name, key, theme, thumbnails] + colors.fields.map({ $0 ?? "-" }) {
+      var field = field
+      field.withUTF8 { bytes.append(contentsOf: $0) }
+      bytes.append(UInt8(ascii: "\t"))
     }
-    for text in [name, key, theme, thumbnails] { field(text) }
-    let colors = colors.fields
-    for (index, text) in colors.enumerated() { field(text, last: index == colors.count - 1) }
+    bytes[bytes.count - 1] = UInt8(ascii: "\n")
   }
 
   /// Reads a line of ``line``'s form (without its line feed); nil for anything else, such as
