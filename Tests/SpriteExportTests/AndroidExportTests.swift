@@ -8,7 +8,7 @@ import _SpriteTestSupport
 struct AndroidExportTests {
   @Test("values/ and values-night/ parse with xml.etree and round-trip every colour")
   func colorsRoundTrip() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     let day = catalogue.url(.android, "values/colors.xml").path
     let night = catalogue.url(.android, "values-night/colors.xml").path
     let result = try await PythonTools.runScript("parse_android.py", [day, night])
@@ -38,8 +38,8 @@ struct AndroidExportTests {
   }
 
   @Test("alpha comes first: a translucent text colour is #AARRGGBB")
-  func alphaFirst() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func alphaFirst() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let xml = try catalogue.text(.android, "values/colors.xml")
     let text = try #require(catalogue.samples["crawl-black-cat"]?.colors["cardText"])
     try #require(text.a != 255, "the fixture's card text should be translucent")

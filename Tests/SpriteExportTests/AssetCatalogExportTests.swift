@@ -26,8 +26,8 @@ struct AssetCatalogExportTests {
   }
 
   @Test("the catalog and every colour set are valid asset-catalog JSON with the theme's colours")
-  func colourSets() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func colourSets() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let folder = catalogue.url(.ios, "Sprites.xcassets")
     let root =
       try JSONSerialization.jsonObject(

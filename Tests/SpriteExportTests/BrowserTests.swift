@@ -18,7 +18,7 @@ struct BrowserTests {
       Issue.record("\(message) (scripts/install-deps.sh installs them)")
       return
     }
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     // Probes: one element per sprite and variable, painted with var(--...).
     var probes = [[String: String]]()
     var expectations = [String: (light: RGBA8, dark: RGBA8)]()

@@ -24,7 +24,7 @@ struct CSSExportTests {
     "sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query"
   )
   func cssSaysTheTheme() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     let rules = try #require(
       try await Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
     let light = Dictionary(
@@ -56,7 +56,7 @@ struct CSSExportTests {
 
   @Test("sprites.tailwind.css: one @theme block of --color-<sprite>-<colour>, dark overrides")
   func tailwindSaysTheTheme() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     let file = catalogue.url(.tailwind, "sprites.tailwind.css")
     let rules = try #require(try await Self.parse([file])["sprites.tailwind.css"])
     let theme = rules.filter { $0.at == "@theme" }
@@ -79,7 +79,7 @@ struct CSSExportTests {
 
   @Test("_sprites.scss: one map per sprite with light and dark maps, and $sprites of them all")
   func scssMaps() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     let text = try catalogue.text(.scss, "_sprites.scss")
     // Structure: balanced parentheses, every map closed with ");".
     var depth = 0

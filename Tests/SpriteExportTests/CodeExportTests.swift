@@ -16,7 +16,7 @@ struct CodeExportTests {
 
   @Test("SpriteColors.swift passes swiftc -parse and type-checks against a SwiftUI stub")
   func swiftParsesAndTypeChecks() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     let swiftc = try #require(ToolRun.find("swiftc"), "swiftc is not on PATH")
     let file = catalogue.url(.swiftui, "SpriteColors.swift").path
     let parse = try await ToolRun.run(swiftc, ["-parse", file])
@@ -41,7 +41,7 @@ struct CodeExportTests {
 
   @Test("SpriteColors.swift holds every colour as its packed RGBA")
   func swiftColours() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     let text = try catalogue.text(.swiftui, "SpriteColors.swift")
     for (name, expected) in catalogue.samples {
       let body = try #require(Self.block(after: "public enum \(Self.pascal(name)) {", in: text))
@@ -70,8 +70,8 @@ struct CodeExportTests {
 
   @Test(
     "SpriteColors.kt: an object per sprite, lightColorScheme/darkColorScheme of the roles, ARGB")
-  func composeStructure() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func composeStructure() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let text = try catalogue.text(.compose, "SpriteColors.kt")
     #expect(Self.balanced(text, "{", "}") && Self.balanced(text, "(", ")"))
     #expect(text.hasPrefix("// ") && text.contains("\npackage spritetheme\n"))
@@ -99,8 +99,8 @@ struct CodeExportTests {
   }
 
   @Test("sprite_colors.dart: a class per sprite with const ColorSchemes, light and dark, ARGB")
-  func flutterStructure() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func flutterStructure() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let text = try catalogue.text(.flutter, "sprite_colors.dart")
     #expect(Self.balanced(text, "{", "}") && Self.balanced(text, "(", ")"))
     #expect(text.contains("import 'package:flutter/material.dart';"))

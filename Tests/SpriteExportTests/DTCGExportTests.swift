@@ -11,7 +11,7 @@ struct DTCGExportTests {
 
   @Test("every file validates against the DTCG 2025.10 JSON Schema (jsonschema from PyPI)")
   func filesValidate() async throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+    let catalogue = try await ExportedCatalogue.shared()
     guard let schemas = Self.schemaFolder else {
       Issue.record("../shared/testdata/dtcg/2025.10 is missing beside the checkout")
       return

@@ -19,8 +19,8 @@ struct ExporterTests {
   }
 
   @Test("the same themes in any order, or as a folder, give byte-identical files")
-  func deterministic() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func deterministic() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let scratch = try TemporaryDirectory()
     let (themes, failures) = ThemeExporter.load(
       ThemeExporter.themeFiles(in: [catalogue.themes.path]).reversed())
@@ -33,8 +33,8 @@ struct ExporterTests {
   }
 
   @Test("an unreadable or invalid file fails alone, named; the others are exported")
-  func failuresPerFile() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func failuresPerFile() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let scratch = try TemporaryDirectory()
     let broken = scratch.url.appendingPathComponent("broken.json")
     try Data("{\"schema\": ".utf8).write(to: broken)
@@ -48,15 +48,15 @@ struct ExporterTests {
   }
 
   @Test("a folder with themes/ inside (an output directory) exports its themes")
-  func outputDirectory() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func outputDirectory() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let parent = catalogue.themes.deletingLastPathComponent().path
     #expect(ThemeExporter.themeFiles(in: [parent]) == catalogue.themeFiles.map(\.path))
   }
 
   @Test("a re-run leaves files with the right bytes alone and rewrites changed ones")
-  func rerun() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func rerun() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let scratch = try TemporaryDirectory()
     let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(3).map(\.path))
     try ThemeExporter.write(themes, formats: [.css, .scss], to: scratch.url.path)
@@ -73,8 +73,8 @@ struct ExporterTests {
   }
 
   @Test("a file that cannot be written is a write failure naming it")
-  func writeFailure() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func writeFailure() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let scratch = try TemporaryDirectory()
     let blocker = scratch.url.appendingPathComponent("css")
     try Data().write(to: blocker)  // a file where the css folder should go
@@ -90,8 +90,8 @@ struct ExporterTests {
 @Suite("README: the front-end examples name what the exports write")
 struct ReadmeExportExamplesTests {
   @Test("every name in the CSS, Android and SwiftUI examples exists in an export of a theme")
-  func readmeNames() throws {
-    let catalogue = try ExportedCatalogue.shared.get()
+  func readmeNames() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
     let readme = try String(
       contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     // The README's sprite, exported from its sample theme with the Material block added.

@@ -14,14 +14,25 @@ struct ExportedCatalogue: Sendable {
   /// The expected colours by sprite name, read independently of the module.
   let expected: [String: ExpectedColors]
 
-  /// Made on first use; a failure is reported by every test that uses it.
-  static let shared: Swift.Result<ExportedCatalogue, SetupError> = {
-    do {
-      return .success(try ExportedCatalogue())
-    } catch {
-      return .failure(SetupError(description: "\(error)"))
+  /// The catalogue, made on first use; a failure to make it is reported by every test that
+  /// uses it.
+  static func shared() async throws -> ExportedCatalogue {
+    try await making.value.get()
+  }
+
+  /// Makes the catalogue once, on a thread of its own, for tests to await. A one-time
+  /// initialiser would block every test that asked meanwhile, each holding a thread of the
+  /// cooperative pool (two on a two-core machine) for as long as the export took, and the
+  /// in-process HTTP servers of other suites, which need that pool, timed out.
+  private static let making = Task<Swift.Result<ExportedCatalogue, SetupError>, Never> {
+    await withCheckedContinuation { continuation in
+      Thread {
+        continuation.resume(
+          returning: Swift.Result { try ExportedCatalogue() }
+            .mapError { SetupError(description: "\($0)") })
+      }.start()
     }
-  }()
+  }
 
   /// Why the catalogue could not be made.
   struct SetupError: Error, CustomStringConvertible {
