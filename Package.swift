@@ -46,6 +46,9 @@ let package = Package(
     .target(name: "SpriteMaterial", dependencies: ["SpriteCore"]),
     // `--shard I/N`: FNV-1a 64 and the split of a list into N stable shards; no dependencies.
     .target(name: "SpriteShard"),
+    // The one bounded, ordered concurrency stage (`OrderedConcurrentMap`) that downloads, the
+    // crawl, reads and analysis are built from; no dependencies.
+    .target(name: "SpriteFlow"),
     // Whole-file writes (temporary file + rename), shared by the theme engine and the cache.
     .target(
       name: "SpriteFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
@@ -54,14 +57,14 @@ let package = Package(
     .target(
       name: "SpriteFetch",
       dependencies: [
-        "CSpriteCurl", "SpriteFiles", "SpriteShard",
+        "CSpriteCurl", "SpriteFiles", "SpriteFlow", "SpriteShard",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "SpriteMaterial", "SpriteFiles",
+        "SpriteCore", "SpritePNG", "SpriteMaterial", "SpriteFiles", "SpriteFlow",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ],
@@ -92,7 +95,7 @@ let package = Package(
     .target(
       name: "SpriteThemeFetch",
       dependencies: [
-        "SpriteTheme", "SpriteFetch", "SpriteFiles", "SpriteShard",
+        "SpriteTheme", "SpriteFetch", "SpriteFiles", "SpriteFlow", "SpriteShard",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // `batch --jsonl`: inputs (paths and URLs) in, one theme or error per line out, in input
@@ -100,7 +103,7 @@ let package = Package(
     .target(
       name: "SpriteThemeStream",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteFetch", "SpriteShard",
+        "SpriteTheme", "SpriteThemeFetch", "SpriteFetch", "SpriteFlow", "SpriteShard",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
@@ -115,6 +118,7 @@ let package = Package(
       name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteMaterial"],
       path: "Tests/_SpriteTestSupport"),
     .testTarget(name: "SpriteShardTests", dependencies: ["SpriteShard"]),
+    .testTarget(name: "SpriteFlowTests", dependencies: ["SpriteFlow"]),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
       name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),

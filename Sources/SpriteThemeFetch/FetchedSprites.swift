@@ -1,5 +1,6 @@
 import Foundation
 import SpriteFetch
+import SpriteFlow
 import SpriteTheme
 
 /// The downloads of a ``ThemeFetch`` run as the ``ThemeEngine``'s input: a bounded, ordered

@@ -1,6 +1,7 @@
 import Foundation
 import SpriteFetch
 import SpriteFiles
+import SpriteFlow
 import SpriteTheme
 
 extension ThemeFetch {

@@ -1,5 +1,6 @@
 import Foundation
 import SpriteFetch
+import SpriteFlow
 import SpriteTheme
 import SystemPackage
 
@@ -7,11 +8,11 @@ import SystemPackage
 /// output, in input order, each line written whole as soon as it and every line before it are
 /// ready.
 ///
-/// Inputs flow through an ``OrderedConcurrentMap`` whose window is twice ``Options/jobs``:
-/// files are read and URLs downloaded (through `loader`, with its retries and cache) inside the
-/// window, and at most `jobs` analyses run at once (``StreamAnalyst``). Finished lines wait
-/// only for the earlier ones still in the window, so memory holds at most a window's sprites and
-/// lines, however long the stream. Cancelling the calling task (SIGINT) stops the run after the
+/// Inputs flow through two ``OrderedConcurrentMap`` stages: files are read and URLs downloaded
+/// (through `loader`, with its retries and cache) twice ``Options/jobs`` at once, then analysed
+/// (``StreamAnalyst``) `jobs` at once. Finished lines wait only for the earlier ones still in
+/// the stages, so memory holds at most three times `jobs` sprites and lines, however long the
+/// stream. Cancelling the calling task (SIGINT) stops the run after the
 /// last whole line: nothing after it is written.
 ///
 /// ```swift
@@ -89,11 +90,13 @@ public struct ThemeStream: Sendable {
     failed: (@Sendable (BatchIndex.Failure) -> Void)? = nil
   ) async throws(ThemeEngine.Fatal) -> Outcome
   where Inputs.Element == StreamInput, Inputs.Failure == Never {
-    let analyst = StreamAnalyst(
-      pipeline: options.pipeline, jobs: options.jobs, maxMemory: options.maxMemory)
+    let analyst = StreamAnalyst(pipeline: options.pipeline, maxMemory: options.maxMemory)
     let loader = self.loader
-    let lines = OrderedConcurrentMap(inputs, window: 2 * options.jobs) { input in
-      await analyst.line(for: await Self.load(input, loader: loader), given: input.given)
+    let loaded = OrderedConcurrentMap(inputs, window: 2 * options.jobs) { input in
+      (sprite: await Self.load(input, loader: loader), given: input.given)
+    }
+    let lines = OrderedConcurrentMap(loaded, window: options.jobs) { loaded in
+      await analyst.line(for: loaded.sprite, given: loaded.given)
     }
     var outcome = Outcome()
     var iterator = lines.makeAsyncIterator()

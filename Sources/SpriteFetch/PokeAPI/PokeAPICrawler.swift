@@ -1,4 +1,5 @@
 import Foundation
+import SpriteFlow
 import SpriteShard
 
 /// Crawls the PokeAPI pokemon list, then each entry's JSON, yielding sprite URLs (SPEC 9).

@@ -1,7 +1,8 @@
 import SystemPackage
 
-/// The work for one sprite in a ``ThemeEngine`` run: analyse its bytes, then write its
-/// thumbnails and its theme.
+/// The work for one sprite in a ``ThemeEngine`` run: analyse its bytes and make its files
+/// (``analyse(_:in:)``, on a CPU worker), then write them (``write(_:record:in:)``, in the
+/// run's ``WriteStage``).
 enum SpriteJob {
   /// What a run shares with every job.
   struct Context: Sendable {
@@ -66,20 +67,28 @@ enum SpriteJob {
     }
   }
 
-  /// What became of one input.
+  /// A file a job's analysis made, for the write stage.
+  struct FileWrite: Sendable {
+    /// Where it goes.
+    let path: FilePath
+    /// Its bytes.
+    let bytes: [UInt8]
+  }
+
+  /// What the analysis of one input hands the write stage.
   enum Result: Sendable {
-    /// Analysed and written.
-    case written(BatchIndex.Entry, RunRecord?)
-    /// Its files were up to date and kept.
+    /// Analysed: its files, thumbnails before the theme, and its record (nil when nothing is
+    /// kept), to write in that order.
+    case analysed(BatchIndex.Entry, files: [FileWrite], record: RunRecord?)
+    /// Its files were up to date and are kept.
     case upToDate(BatchIndex.Entry, RunRecord)
     /// It failed; the others go on.
     case failed(BatchIndex.Failure)
-    /// A file could not be written: the run stops.
-    case fatal(ThemeEngine.Fatal)
   }
 
-  /// Processes `input` and writes its files.
-  static func run(_ input: SpriteInput, in context: Context) async -> Result {
+  /// Analyses `input` (or finds its files up to date) and makes its files, holding its share of
+  /// the pixel budget while its pixels are in memory; writes nothing.
+  static func analyse(_ input: SpriteInput, in context: Context) async -> Result {
     if let failure = input.failure { return .failed(failure) }
     guard let bytes = input.bytes else {
       return .failed(failure(input, stage: "read", message: "no bytes were given"))
@@ -97,36 +106,43 @@ enum SpriteJob {
     let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
     defer { context.memory.release(share) }
     let sprite: AnalyzedSprite
-    let thumbnails: [(file: String, png: [UInt8])]
+    var files = [FileWrite]()
     do throws(ThemePipeline.Error) {
       sprite = try options.pipeline.analyze(
         bytes: bytes, name: source.name, path: source.path, url: source.url, id: source.id,
         sha256: sha256)
-      thumbnails = try encodeThumbnails(
-        of: sprite, name: input.name, source: source.description, in: context)
+      for (size, path) in zip(options.thumbnailSizes, context.thumbnailFiles(of: input.name)) {
+        let png = try options.pipeline.thumbnailPNG(
+          of: sprite.image, size: size, fit: options.thumbnailFit, source: source.description)
+        files.append(FileWrite(path: path, bytes: png))
+      }
     } catch {
       return .failed(failure(input, stage: error.stage, message: error.reason))
     }
     var theme = sprite.theme
     theme.thumbnails = Theme.ThumbnailFile.records(
       of: sprite.image, name: input.name, sizes: options.thumbnailSizes, fit: options.thumbnailFit)
-    do throws(ThemeEngine.Fatal) {
-      for thumbnail in thumbnails {
-        try context.output.write(thumbnail.png, to: context.output.thumbs.appending(thumbnail.file))
-      }
-      let json = ThemeEncoder.encode(theme)
-      try context.output.write(json, to: context.output.themes.appending(input.name + ".json"))
-      let colors = BatchIndex.EntryColors(theme: theme)
-      let entry = entry(input, colors: colors)
-      guard let key else { return .written(entry, nil) }
-      let record = RunRecord(
+    let json = ThemeEncoder.encode(theme)
+    let colors = BatchIndex.EntryColors(theme: theme)
+    let record = key.map { key in
+      RunRecord(
         name: input.name, key: key, theme: SHA256Hex.of(json),
-        thumbnails: RunRecord.digest(of: thumbnails.map(\.png)), colors: colors)
-      try context.records.append(record)
-      return .written(entry, record)
-    } catch {
-      return .fatal(error)
+        thumbnails: RunRecord.digest(of: files.map(\.bytes)), colors: colors)
     }
+    files.append(
+      FileWrite(path: context.output.themes.appending(input.name + ".json"), bytes: json))
+    return .analysed(entry(input, colors: colors), files: files, record: record)
+  }
+
+  /// Writes `files` in order, each atomically, then appends `record` (so a record never names a
+  /// file that is not whole on disk).
+  ///
+  /// - Throws: ``ThemeEngine/Fatal`` for the first file or record that cannot be written.
+  static func write(
+    _ files: [FileWrite], record: RunRecord?, in context: Context
+  ) throws(ThemeEngine.Fatal) {
+    for file in files { try context.output.write(file.bytes, to: file.path) }
+    if let record { try context.records.append(record) }
   }
 
   /// The bytes the decoded image of `png` and its thumbnails take (width x height x 4 each),
@@ -174,18 +190,5 @@ enum SpriteJob {
     _ input: SpriteInput, stage: String, message: String
   ) -> BatchIndex.Failure {
     BatchIndex.Failure(source: input.source.description, stage: stage, message: message)
-  }
-
-  /// The thumbnails of `sprite` as PNG files, named `<name>-<size>.png`.
-  private static func encodeThumbnails(
-    of sprite: AnalyzedSprite, name: String, source: String, in context: Context
-  ) throws(ThemePipeline.Error) -> [(file: String, png: [UInt8])] {
-    var files = [(file: String, png: [UInt8])]()
-    for size in context.options.thumbnailSizes {
-      let png = try context.options.pipeline.thumbnailPNG(
-        of: sprite.image, size: size, fit: context.options.thumbnailFit, source: source)
-      files.append(("\(name)-\(size).png", png))
-    }
-    return files
   }
 }

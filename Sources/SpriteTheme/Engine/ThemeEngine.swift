@@ -1,14 +1,16 @@
+import SpriteFlow
 import SystemPackage
 
 /// The one place that analyses sprites and writes an output directory (SPEC section 8):
 /// `themes/<name>.json`, `thumbs/<name>-<size>.png`, and `index.json` when the caller writes it.
 /// `batch` and `fetch` are producers: each hands over ``SpriteInput``s in output order.
 ///
-/// Sprites are analysed in a task group, at most ``Options/jobs`` at once. Every file is written
-/// atomically, a theme after its thumbnails, so a stopped run leaves whole files only, and the
-/// output does not depend on the number of jobs. Cancelling the calling task stops the run: the
-/// sprites in progress are finished and written, no new one starts, and the caller does not
-/// write the index.
+/// Sprites are analysed at most ``Options/jobs`` at once, in input order
+/// (``OrderedConcurrentMap``), and their files are written by a stage of their own
+/// (``WriteStage``), off the analysis's threads. Every file is written atomically, a theme after
+/// its thumbnails, so a stopped run leaves whole files only, and the output does not depend on
+/// the number of jobs. Cancelling the calling task stops the run: the sprites in progress are
+/// finished and written, no new one starts, and the caller does not write the index.
 ///
 /// ```swift
 /// let engine = ThemeEngine(options: .init(outputDirectory: "out", thumbnailSizes: [96]))
@@ -108,96 +110,62 @@ public struct ThemeEngine: Sendable {
   ///   - inputs: The sprites, in output order; failures are inputs too (``SpriteInput/failure``).
   ///   - progress: Called after each input, from the calling task, one call at a time.
   /// - Returns: The index: an entry per sprite written or up to date, an error per failure.
-  /// - Throws: ``Fatal`` when the output directory or a file in it cannot be written; the jobs
-  ///   in progress are finished first.
-  public func run<Inputs: AsyncSequence>(
+  /// - Throws: ``Fatal`` when the output directory or a file in it cannot be written; the
+  ///   analyses in progress are finished first, and nothing more is written.
+  public func run<Inputs: AsyncSequence & Sendable>(
     _ inputs: Inputs, progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
     try await run(inputs, memory: MemoryBudget(limit: options.maxMemory), progress: progress)
   }
 
   /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`.
-  func run<Inputs: AsyncSequence>(
+  func run<Inputs: AsyncSequence & Sendable>(
     _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil
   ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
     let output = try ThemeOutput.prepare(
       options.outputDirectory, thumbnails: !options.thumbnailSizes.isEmpty)
     let records = try RunRecords(directory: options.outputDirectory)
-    let writer = SpriteJob.Context(
+    let context = SpriteJob.Context(
       output: output, options: options, memory: memory, records: records)
-    // The index and the records to keep, in input order: a result that finishes before an
-    // earlier input's waits in `finishedEarly` (a few at most, about `jobs`), so nothing but the
-    // index holds a result per input.
+    // Analysis, `jobs` wide, in input order; a cancelled run finishes the sprites in progress.
+    let analysed = OrderedConcurrentMap(
+      inputs, window: options.jobs, whenCancelled: .finishInFlight
+    ) { input in
+      await SpriteJob.analyse(input, in: context)
+    }
+    let writes = WriteStage(depth: options.jobs + 1)
     var index = BatchIndex(entries: [], errors: [])
     var kept = [RunRecord]()
-    var finishedEarly = [Int: SpriteJob.Result]()
-    var nextInOrder = 0
-    var started = 0
     var counts = Progress()
     var fatal: Fatal?
-
-    /// Adds one result to the index and the records to keep.
-    func collect(_ result: SpriteJob.Result) {
+    var results = analysed.makeAsyncIterator()
+    while fatal == nil, let result = try? await results.next() {
       switch result {
-      case .written(let entry, let record):
+      case .analysed(let entry, let files, let record):
+        fatal = await writes.submit { () throws(Fatal) in
+          try SpriteJob.write(files, record: record, in: context)
+        }
         index.entries.append(entry)
         if let record { kept.append(record) }
+        counts.written += 1
       case .upToDate(let entry, let record):
         index.entries.append(entry)
         kept.append(record)
-      case .failed(let failure): index.errors.append(failure)
-      case .fatal: break
+        counts.upToDate += 1
+      case .failed(let failure):
+        index.errors.append(failure)
+        counts.failed += 1
       }
+      guard fatal == nil else { break }
+      counts.done += 1
+      progress?(counts)
     }
-
-    await withTaskGroup(of: (Int, SpriteJob.Result).self) { group in
-      var iterator = inputs.makeAsyncIterator()
-      var running = 0
-
-      /// Records one finished job.
-      func record(_ finished: (Int, SpriteJob.Result)?) {
-        guard let (position, result) = finished else { return }
-        running -= 1
-        finishedEarly[position] = result
-        while let next = finishedEarly.removeValue(forKey: nextInOrder) {
-          collect(next)
-          nextInOrder += 1
-        }
-        switch result {
-        case .written: counts.written += 1
-        case .upToDate: counts.upToDate += 1
-        case .failed: counts.failed += 1
-        case .fatal(let error):
-          fatal = fatal ?? error
-          return
-        }
-        counts.done += 1
-        progress?(counts)
-      }
-
-      while fatal == nil, !Task.isCancelled {
-        if running == options.jobs { record(await group.next()) }
-        guard fatal == nil, !Task.isCancelled,
-          let input = await iterator.next(isolation: nil)
-        else { break }
-        let position = started
-        started += 1
-        running += 1
-        if options.jobs == 1 {
-          // One at a time: the job runs here, not in a child task, which would hop to another
-          // thread and back for every sprite.
-          record((position, await SpriteJob.run(input, in: writer)))
-        } else {
-          group.addTask { (position, await SpriteJob.run(input, in: writer)) }
-        }
-      }
-      while running > 0 { record(await group.next()) }
-    }
+    if let failure = await writes.finish() { fatal = fatal ?? failure }
     if let fatal {
+      await results.drain()
       try? records.flush()
       throw fatal
     }
-    assert(finishedEarly.isEmpty, "every job started has finished and been collected")
     index.count = index.entries.count + index.errors.count
     // A whole run leaves its own records alone, in input order; a stopped one writes those it
     // holds back.

@@ -2,30 +2,23 @@
 /// ``ThemeEngine`` job without any file, so the line's theme is the document `batch` writes to
 /// `themes/<name>.json` for the same input (without thumbnails, which JSON lines do not write).
 ///
-/// Callers run ``line(for:)`` from several tasks at once; at most `jobs` analyses run at a time
-/// (the rest wait in line, first come first served), and their decoded pixels stay under
-/// `maxMemory` as in the engine (see ``ThemeEngine/Options/maxMemory``).
+/// Callers run ``line(for:given:)`` from several tasks at once (as many as their stage is wide),
+/// and the analyses' decoded pixels stay under `maxMemory` as in the engine (see
+/// ``ThemeEngine/Options/maxMemory``).
 ///
 /// ```swift
-/// let analyst = StreamAnalyst(pipeline: ThemePipeline(), jobs: 2)
+/// let analyst = StreamAnalyst(pipeline: ThemePipeline())
 /// let line = await analyst.line(for: input, given: "a.png")
 /// ```
 public struct StreamAnalyst: Sendable {
   /// The pipeline every sprite goes through.
   public let pipeline: ThemePipeline
-  /// The analyses that may run at once: a budget counting jobs, one unit each.
-  private let slots: MemoryBudget
   /// The decoded pixels the analyses may hold at once.
   private let memory: MemoryBudget
 
-  /// Creates an analyst running at most `jobs` (at least 1) analyses at once, with at most
-  /// `maxMemory` bytes of decoded pixels among them.
-  public init(
-    pipeline: ThemePipeline, jobs: Int = ThemeEngine.defaultJobs,
-    maxMemory: Int = ThemeEngine.defaultMaxMemory
-  ) {
+  /// Creates an analyst whose analyses hold at most `maxMemory` bytes of decoded pixels at once.
+  public init(pipeline: ThemePipeline, maxMemory: Int = ThemeEngine.defaultMaxMemory) {
     self.pipeline = pipeline
-    slots = MemoryBudget(limit: max(1, jobs))
     memory = MemoryBudget(limit: maxMemory)
   }
 
@@ -38,8 +31,6 @@ public struct StreamAnalyst: Sendable {
     guard let bytes = input.bytes else {
       return .failure(input: given, stage: "read", message: "no bytes were given")
     }
-    let slot = await slots.acquire(1)
-    defer { slots.release(slot) }
     let share = await memory.acquire(
       SpriteJob.pixelBytes(of: bytes, pipeline: pipeline, thumbnailSizes: [], fit: .contain))
     defer { memory.release(share) }
