@@ -30,8 +30,9 @@ enum SpriteJob {
       fingerprint = ProgramIdentity.digest.map { program in
         var digest = FieldDigest()
         digest.add(
-          "spritetheme-record/1 \(program) \(String(describing: options.pipeline.configuration)) "
-            + "thumbnails: \(options.thumbnailSizes) fit: \(options.thumbnailFit.rawValue)")
+          "spritetheme-record/2 \(program) \(options.pipeline.configuration.fingerprint) "
+            + "thumbnails=\(options.thumbnailSizes.map(String.init).joined(separator: ",")) "
+            + "fit=\(options.thumbnailFit.rawValue)")
         return digest
       }
     }
