@@ -19,24 +19,14 @@ import SystemPackage
 /// let outcome = try await fetch.run(inputs: .urlList(text), loader: CurlDataLoader())
 /// ```
 public struct ThemeFetch: Sendable {
-  /// What to write and how much runs at once.
+  /// What to write and how much runs at once: the engine's options, whose fields read as these
+  /// options' own, and the downloads'.
+  @dynamicMemberLookup
   public struct Options: Sendable {
-    /// The output directory; created with its parents when missing.
-    public var outputDirectory: FilePath
+    /// The output directory, the thumbnails and the analysis, as for `batch`.
+    public var engine: ThemeEngine.Options
     /// How many downloads run at once (at least 1).
     public var concurrency: Int
-    /// How many sprites are analysed at once (at least 1).
-    public var jobs: Int
-    /// Longest sides of the thumbnails to write for each sprite; empty for none.
-    public var thumbnailSizes: [Int]
-    /// How each thumbnail fills its size (see ``ThemeEngine/Options/thumbnailFit``).
-    public var thumbnailFit: Thumbnail.Fit
-    /// The pipeline (extent, limits) every sprite goes through.
-    public var pipeline: ThemePipeline
-    /// The most bytes of decoded pixels in flight (see ``ThemeEngine/Options/maxMemory``).
-    public var maxMemory: Int
-    /// Redo every sprite, even one whose files are up to date.
-    public var force: Bool
     /// Write each downloaded sprite as `sprites/<name>.png` and a ``DownloadIndex``; no analysis.
     public var downloadOnly: Bool
     /// With ``downloadOnly``: the cache directory, where the sprites' validators are kept
@@ -57,18 +47,22 @@ public struct ThemeFetch: Sendable {
       ttl: Double = CachingDataLoader.defaultTTL, now: @escaping @Sendable () -> Date = { Date() },
       thumbnailFit: Thumbnail.Fit = .contain
     ) {
-      self.outputDirectory = outputDirectory
+      engine = ThemeEngine.Options(
+        outputDirectory: outputDirectory, jobs: jobs, thumbnailSizes: thumbnailSizes,
+        pipeline: pipeline, maxMemory: maxMemory, force: force, thumbnailFit: thumbnailFit)
       self.concurrency = max(1, concurrency)
-      self.jobs = max(1, jobs)
-      self.thumbnailSizes = thumbnailSizes
-      self.pipeline = pipeline
-      self.maxMemory = maxMemory
-      self.force = force
       self.downloadOnly = downloadOnly
       self.cacheDirectory = cacheDirectory
       self.ttl = ttl
       self.now = now
-      self.thumbnailFit = thumbnailFit
+    }
+
+    /// A field of ``engine`` (`outputDirectory`, `thumbnailSizes`, `jobs`, ...).
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ThemeEngine.Options, Value>)
+      -> Value
+    {
+      get { engine[keyPath: field] }
+      set { engine[keyPath: field] = newValue }
     }
   }
 
@@ -130,11 +124,7 @@ public struct ThemeFetch: Sendable {
     if options.downloadOnly {
       return try await runDownloads(inputs: inputs, loader: loader, counters: counters)
     }
-    let engine = ThemeEngine(
-      options: .init(
-        outputDirectory: options.outputDirectory, jobs: options.jobs,
-        thumbnailSizes: options.thumbnailSizes, pipeline: options.pipeline,
-        maxMemory: options.maxMemory, force: options.force, thumbnailFit: options.thumbnailFit))
+    let engine = ThemeEngine(options: options.engine)
     let sprites = FetchedSprites(
       inputs: inputs, loader: loader, window: 2 * options.concurrency, counters: counters)
     var index = try await engine.run(sprites) { done in

@@ -20,25 +20,9 @@ import SystemPackage
 /// let outcome = try await stream.run(StreamInputs(arguments: ["-"]), to: .standardOutput)
 /// ```
 public struct ThemeStream: Sendable {
-  /// How much runs at once and how sprites are analysed.
-  public struct Options: Sendable {
-    /// Analyses at once (at least 1); the window of inputs in flight is twice this.
-    public var jobs: Int
-    /// The most bytes of decoded pixels in flight (see ``ThemeEngine/Options/maxMemory``).
-    public var maxMemory: Int
-    /// The pipeline every sprite goes through.
-    public var pipeline: ThemePipeline
-
-    /// Creates options: by default one job per processor and 1 GiB of decoded pixels.
-    public init(
-      jobs: Int = ThemeEngine.defaultJobs, maxMemory: Int = ThemeEngine.defaultMaxMemory,
-      pipeline: ThemePipeline = ThemePipeline()
-    ) {
-      self.jobs = max(1, jobs)
-      self.maxMemory = max(1, maxMemory)
-      self.pipeline = pipeline
-    }
-  }
+  /// How much runs at once and how sprites are analysed: the engine's analysis options (the
+  /// window of inputs being read or downloaded is twice `jobs`).
+  public typealias Options = ThemeEngine.Analysis
 
   /// What a run did.
   public struct Outcome: Sendable, Equatable {

@@ -18,21 +18,42 @@ import SystemPackage
 /// if !Task.isCancelled { try engine.writeIndex(index) }
 /// ```
 public struct ThemeEngine: Sendable {
-  /// What to write and how much work to run at once.
+  /// How a run analyses sprites: the pipeline every sprite goes through, how many at once, and
+  /// the decoded pixels they may hold. Every kind of run (an output directory, JSON lines, a
+  /// download) is configured with this one type.
+  public struct Analysis: Sendable {
+    /// The pipeline (extent, palette size, limits) every sprite goes through.
+    public var pipeline: ThemePipeline
+    /// How many sprites are analysed at once (at least 1).
+    public var jobs: Int
+    /// The most bytes of decoded pixels (width x height x 4) in flight at once; a job waits
+    /// rather than exceed it, and an image larger than all of it runs alone.
+    public var maxMemory: Int
+
+    /// Creates analysis options: by default one job per active processor and 1 GiB of decoded
+    /// pixels.
+    public init(
+      jobs: Int = ThemeEngine.defaultJobs, maxMemory: Int = ThemeEngine.defaultMaxMemory,
+      pipeline: ThemePipeline = ThemePipeline()
+    ) {
+      self.pipeline = pipeline
+      self.jobs = max(1, jobs)
+      self.maxMemory = max(1, maxMemory)
+    }
+  }
+
+  /// What to write: the output directory, the thumbnails, and whether up-to-date files are
+  /// redone; with the ``Analysis`` of the run, whose fields read as the options' own.
+  @dynamicMemberLookup
   public struct Options: Sendable {
     /// The output directory; created with its parents when missing.
     public var outputDirectory: FilePath
-    /// How many sprites are analysed at once (at least 1).
-    public var jobs: Int
+    /// How the sprites are analysed.
+    public var analysis: Analysis
     /// Longest sides of the thumbnails to write for each sprite; empty for none.
     public var thumbnailSizes: [Int]
     /// How each thumbnail fills its size: the scaled sprite, or a square padded around it.
     public var thumbnailFit: Thumbnail.Fit
-    /// The pipeline (extent, palette size, limits) every sprite goes through.
-    public var pipeline: ThemePipeline
-    /// The most bytes of decoded pixels (width x height x 4) in flight at once; a job waits
-    /// rather than exceed it, and an image larger than all of it runs alone.
-    public var maxMemory: Int
     /// Redo every sprite, even one whose files are up to date.
     public var force: Bool
 
@@ -44,12 +65,16 @@ public struct ThemeEngine: Sendable {
       force: Bool = false, thumbnailFit: Thumbnail.Fit = .contain
     ) {
       self.outputDirectory = outputDirectory
-      self.jobs = max(1, jobs)
+      analysis = Analysis(jobs: jobs, maxMemory: maxMemory, pipeline: pipeline)
       self.thumbnailSizes = thumbnailSizes
-      self.pipeline = pipeline
-      self.maxMemory = max(1, maxMemory)
       self.force = force
       self.thumbnailFit = thumbnailFit
+    }
+
+    /// A field of ``analysis`` (`jobs`, `maxMemory`, `pipeline`).
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Analysis, Value>) -> Value {
+      get { analysis[keyPath: field] }
+      set { analysis[keyPath: field] = newValue }
     }
   }
 
