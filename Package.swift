@@ -61,14 +61,19 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // The theme document and the index: one `Codable` model with its JSON writer and schemas,
+    // which the engine, exports, report and merge all read and write.
+    .target(
+      name: "SpriteThemeModel", dependencies: ["SpriteCore", "SpriteMaterial"],
+      exclude: ["Schemas"]),
     .target(
       name: "SpriteTheme",
       dependencies: [
-        "SpriteCore", "SpritePNG", "SpriteMaterial", "SpriteFiles", "SpriteFlow",
+        "SpriteCore", "SpritePNG", "SpriteMaterial", "SpriteThemeModel", "SpriteFiles",
+        "SpriteFlow",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
-      ],
-      exclude: ["Schemas"]),
+      ]),
     // The visual report: a static page (HTML, CSS, JS and one data file) over an output
     // directory's theme files; reads themes through its own `Decodable` view, never the engine.
     .target(
@@ -97,7 +102,8 @@ let package = Package(
       dependencies: [
         "SpriteTheme", "SpriteFetch", "SpriteFiles", "SpriteFlow", "SpriteShard",
         .product(name: "SystemPackage", package: "swift-system"),
-      ]),
+      ],
+      exclude: ["Schemas"]),
     // `batch --jsonl`: inputs (paths and URLs) in, one theme or error per line out, in input
     // order, with a bounded window.
     .target(
@@ -131,9 +137,12 @@ let package = Package(
         "SpriteFetch", "_SpriteTestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ]),
+    .testTarget(name: "SpriteThemeModelTests", dependencies: ["SpriteThemeModel"]),
     .testTarget(
       name: "SpriteThemeTests",
-      dependencies: ["SpriteTheme", "SpriteMaterial", "SpriteFiles", "_SpriteTestSupport"]),
+      dependencies: [
+        "SpriteTheme", "SpriteThemeModel", "SpriteMaterial", "SpriteFiles", "_SpriteTestSupport",
+      ]),
     .testTarget(
       name: "SpriteThemeFetchTests",
       dependencies: [

@@ -4,6 +4,7 @@ import Testing
 import _SpriteTestSupport
 
 @testable import SpriteTheme
+@testable import SpriteThemeModel
 
 /// How numbers, names, paths and folders come out: exactly what the general rules give.
 @Suite("Numbers, names, paths, folders")

@@ -1,17 +1,19 @@
 import Foundation
 import Testing
 
-/// The JSON Schemas that ship in `Sources/SpriteTheme/Schemas/`, ready to validate documents.
+/// The JSON Schemas that ship beside the models they describe (`Sources/SpriteThemeModel/Schemas/`
+/// for themes and indexes, `Sources/SpriteThemeFetch/Schemas/` for download indexes), ready to
+/// validate documents.
 public enum Schemas {
   /// The validator for `theme.schema.json` (`spritetheme/theme@1`).
-  public static let theme = load("theme.schema.json")
+  public static let theme = load("SpriteThemeModel/Schemas/theme.schema.json")
   /// The validator for `index.schema.json` (`spritetheme/index@1`).
-  public static let index = load("index.schema.json")
+  public static let index = load("SpriteThemeModel/Schemas/index.schema.json")
   /// The validator for `downloads.schema.json` (`spritetheme/downloads@1`).
-  public static let downloads = load("downloads.schema.json")
+  public static let downloads = load("SpriteThemeFetch/Schemas/downloads.schema.json")
 
-  private static func load(_ name: String) -> JSONSchemaValidator? {
-    let url = Fixtures.packageRoot.appendingPathComponent("Sources/SpriteTheme/Schemas/\(name)")
+  private static func load(_ path: String) -> JSONSchemaValidator? {
+    let url = Fixtures.packageRoot.appendingPathComponent("Sources/\(path)")
     return (try? Data(contentsOf: url)).flatMap { try? JSONSchemaValidator(schema: $0) }
   }
 

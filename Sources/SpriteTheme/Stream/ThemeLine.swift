@@ -18,30 +18,14 @@ public struct ThemeLine: Sendable, Equatable {
 
   /// The line of a theme.
   public static func theme(_ theme: Theme) -> ThemeLine {
-    var writer = JSONWriter(capacity: 4096, compact: true)
-    writer.write(theme)
-    writer.finish()
-    return ThemeLine(bytes: writer.bytes, failure: nil)
+    ThemeLine(bytes: ThemeEncoder.line(theme), failure: nil)
   }
 
   /// The error line of `input`, which failed at `stage` (`read`, `fetch`, `decode`, …) for
   /// `message`.
   public static func failure(input: String, stage: String, message: String) -> ThemeLine {
-    var writer = JSONWriter(capacity: 128 + input.utf8.count + message.utf8.count, compact: true)
-    writer.beginObject()
-    writer.key("error")
-    writer.beginObject()
-    writer.key("message")
-    writer.value(message)
-    writer.key("stage")
-    writer.value(stage)
-    writer.endObject()
-    writer.key("input")
-    writer.value(input)
-    writer.endObject()
-    writer.finish()
-    return ThemeLine(
-      bytes: writer.bytes,
+    ThemeLine(
+      bytes: ThemeEncoder.errorLine(input: input, stage: stage, message: message),
       failure: BatchIndex.Failure(source: input, stage: stage, message: message))
   }
 }

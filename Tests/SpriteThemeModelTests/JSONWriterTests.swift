@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SpriteTheme
+@testable import SpriteThemeModel
 
 /// The writer's layout, byte for byte: the contract of every file the package writes.
 @Suite("JSONWriter layout")

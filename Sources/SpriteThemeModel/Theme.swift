@@ -223,7 +223,7 @@ extension Theme {
     }
 
     /// The records of the thumbnails of `image` at `sizes` with `fit`, for the sprite `name`.
-    static func records(
+    package static func records(
       of image: RGBAImage, name: String, sizes: [Int], fit: Thumbnail.Fit
     ) -> [ThumbnailFile] {
       sizes.map { size in

@@ -67,7 +67,7 @@ extension BatchIndex {
 
     /// The colours as a fixed list of 12 fields (a run record's columns); a card is two fields,
     /// both nil when there is none.
-    var fields: [String?] {
+    package var fields: [String?] {
       [average, dominant, card?.background, card?.text, accent, materialSource]
         + [
           swatches.vibrant, swatches.lightVibrant, swatches.darkVibrant, swatches.muted,
@@ -76,7 +76,7 @@ extension BatchIndex {
     }
 
     /// Colours from ``fields``; nil unless there are exactly 12.
-    init?(fields f: [String?]) {
+    package init?(fields f: [String?]) {
       guard f.count == 12 else { return nil }
       average = f[0]
       dominant = f[1]
