@@ -90,6 +90,18 @@ extension Theme {
       darkMuted = swatches.darkMuted.map(Swatch.init)
     }
 
+    /// The swatch for one of the six names.
+    public subscript(name: Swatches.Name) -> Swatch? {
+      switch name {
+      case .vibrant: vibrant
+      case .lightVibrant: lightVibrant
+      case .darkVibrant: darkVibrant
+      case .muted: muted
+      case .lightMuted: lightMuted
+      case .darkMuted: darkMuted
+      }
+    }
+
     /// Writes all six keys, `null` for a missing swatch.
     public func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)

@@ -23,10 +23,10 @@ public struct ExportTheme: Hashable, Sendable {
     self.material = material
   }
 
-  /// The six swatch names in the order the exports list them.
+  /// The six swatch names in the order the exports list them: each hue's medium, dark, light.
   public static let swatchNames = [
-    "vibrant", "darkVibrant", "lightVibrant", "muted", "darkMuted", "lightMuted",
-  ]
+    Swatches.Name.vibrant, .darkVibrant, .lightVibrant, .muted, .darkMuted, .lightMuted,
+  ].map(\.rawValue)
 
   /// Reads a theme file's bytes (SPEC section 6, with the `material` block of section 10).
   ///

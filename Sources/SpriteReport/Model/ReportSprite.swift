@@ -1,11 +1,11 @@
+import SpriteCore
+
 /// One sprite as the page draws it: compact, so 10,000 of them make one data file of a few
 /// megabytes. Colours are `#rrggbb` (or `#rrggbbaa` for translucent text); a Material scheme is
 /// one string of 49 six-digit colours in ``MaterialRoles/names`` order.
 struct ReportSprite: Encodable, Sendable {
-  /// The six swatch names in the order the page shows them.
-  static let swatchNames = [
-    "vibrant", "lightVibrant", "darkVibrant", "muted", "lightMuted", "darkMuted",
-  ]
+  /// The six swatch names in the order the page shows them (SPEC order).
+  static let swatchNames = Swatches.Name.allCases.map(\.rawValue)
 
   /// A swatch: colour, population, title text and contrast, body text and contrast; or the
   /// swatch's name alone when the image has none (the page shows an empty slot).

@@ -56,14 +56,10 @@ struct Summary {
       }
       lines += Self.wrap(Cell(label("palette")), colours, separator: "  ", indent: Self.labelWidth)
     }
-    let swatches: [(String, Theme.Swatch?)] = [
-      ("vibrant", theme.swatches.vibrant), ("lightVibrant", theme.swatches.lightVibrant),
-      ("darkVibrant", theme.swatches.darkVibrant), ("muted", theme.swatches.muted),
-      ("lightMuted", theme.swatches.lightMuted), ("darkMuted", theme.swatches.darkMuted),
-    ]
-    for (name, chosen) in swatches {
+    for name in Swatches.Name.allCases {
+      let chosen = theme.swatches[name]
       lines += row(
-        name, chosen?.hex,
+        name.rawValue, chosen?.hex,
         chosen.map {
           [
             "title \($0.titleText.hex) (\(ratio($0.titleText.contrast)))",
