@@ -75,19 +75,19 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // The visual report: a static page (HTML, CSS, JS and one data file) over an output
-    // directory's theme files; reads themes through its own `Decodable` view, never the engine.
+    // directory's theme files, read through the one theme model (SpriteThemeModel).
     .target(
       name: "SpriteReport",
       dependencies: [
-        "SpriteCore", "SpriteMaterial", "SpriteFiles",
+        "SpriteCore", "SpriteMaterial", "SpriteThemeModel", "SpriteFiles",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Front-end exports (CSS, DTCG, Android, asset catalogs, SwiftUI, Compose, Flutter, ...)
-    // from theme files; reads themes through its own `Decodable` view, never the engine.
+    // from theme files, read through the one theme model (SpriteThemeModel).
     .target(
       name: "SpriteExport",
       dependencies: [
-        "SpriteCore", "SpriteMaterial", "SpriteFiles",
+        "SpriteCore", "SpriteMaterial", "SpriteThemeModel", "SpriteFiles",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // `merge`: the outputs of shards joined into one output directory, as one run writes it.
@@ -121,7 +121,8 @@ let package = Package(
       ]),
     // Tests.
     .target(
-      name: "_SpriteTestSupport", dependencies: ["SpriteCore", "SpriteMaterial"],
+      name: "_SpriteTestSupport",
+      dependencies: ["SpriteCore", "SpriteMaterial", "SpriteThemeModel"],
       path: "Tests/_SpriteTestSupport"),
     .testTarget(name: "SpriteShardTests", dependencies: ["SpriteShard"]),
     .testTarget(name: "SpriteFlowTests", dependencies: ["SpriteFlow"]),

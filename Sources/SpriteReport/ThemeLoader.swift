@@ -1,4 +1,5 @@
 import Foundation
+import SpriteThemeModel
 
 /// Reads one sprite's theme file for the report and picks its picture.
 enum ThemeLoader {
@@ -21,15 +22,14 @@ enum ThemeLoader {
     guard let bytes = FileManager.default.contents(atPath: path) else {
       throw Unreadable(description: "cannot be read")
     }
-    let theme: ThemeFileView
+    let theme: Theme
     do {
-      theme = try JSONDecoder().decode(ThemeFileView.self, from: bytes)
+      theme = try JSONDecoder().decode(Theme.self, from: bytes)
     } catch {
       throw Unreadable(description: "not a theme file: \(reason(error))")
     }
-    guard theme.schema == ThemeFileView.schemaIdentifier else {
-      throw Unreadable(
-        description: "schema is \(theme.schema), not \(ThemeFileView.schemaIdentifier)")
+    guard theme.schema == Theme.schemaIdentifier else {
+      throw Unreadable(description: "schema is \(theme.schema), not \(Theme.schemaIdentifier)")
     }
     do {
       return try ReportSprite(
@@ -42,7 +42,7 @@ enum ThemeLoader {
 
   /// The largest thumbnail that is there, else the source PNG when it is a local file that is
   /// there (its path taken as given, relative to the current directory), else nil.
-  static func picture(_ theme: ThemeFileView, base: [String], reportFolder: [String])
+  static func picture(_ theme: Theme, base: [String], reportFolder: [String])
     -> ReportImage?
   {
     for thumbnail in theme.thumbnails.sorted(by: { $0.width > $1.width }) {

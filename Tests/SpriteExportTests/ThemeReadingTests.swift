@@ -4,11 +4,11 @@ import SpriteExport
 import Testing
 import _SpriteTestSupport
 
-@Suite("Reading theme files: optional accent and material, one-line errors naming the file")
+@Suite("Reading theme files: optional accent and material, one-line errors naming the field")
 struct ThemeReadingTests {
-  /// The first sample theme as a JSON object.
-  static func sample() throws -> [String: Any] {
-    let url = Fixtures.packageRoot.appendingPathComponent("samples/themes/crawl-black-cat.json")
+  /// A sample theme as a JSON object (the first, a grey cat without an accent, by default).
+  static func sample(_ name: String = "crawl-black-cat") throws -> [String: Any] {
+    let url = Fixtures.packageRoot.appendingPathComponent("samples/themes/\(name).json")
     return try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
   }
 
@@ -31,20 +31,30 @@ struct ThemeReadingTests {
     #expect(absent.colors.first?.key == "card")
   }
 
-  @Test("accent as a string or an object, material roles in either case")
+  @Test("accent and material as the theme model writes them; colours in either case")
   func accentForms() throws {
-    var theme = try Self.sample()
+    var theme = try Self.sample("crawl-red-devil")
     ThemeFixtures.addMaterial(to: &theme, index: 3)
-    theme["accent"] = "#A1B2C3"
-    let fromString = try Self.read(theme)
-    theme["accent"] = ["hex": "#a1b2c3", "rgb": [161, 178, 195]]
-    let fromObject = try Self.read(theme)
-    #expect(fromString == fromObject)
-    #expect(
-      fromString.colors.first { $0.key == "accent" }?.color == RGBA8(r: 0xA1, g: 0xB2, b: 0xC3))
-    let material = try #require(fromObject.material)
+    let lower = try Self.read(theme)
+    var accent = try #require(theme["accent"] as? [String: Any])
+    accent["hex"] = (accent["hex"] as! String).uppercased()
+    theme["accent"] = accent
+    let upper = try Self.read(theme)
+    #expect(lower == upper)
+    let hex = try #require(accent["hex"] as? String)
+    #expect(upper.colors.first { $0.key == "accent" }?.color == RGBA8(themeHex: hex))
+    let material = try #require(upper.material)
     #expect(material.light.count == 49 && material.dark.count == 49)
     #expect(material.contrastLevel == -1)
+  }
+
+  @Test("an accent that is not the model's object is refused, in one line naming it")
+  func accentAsText() throws {
+    var theme = try Self.sample()
+    theme["accent"] = "#A1B2C3"
+    #expect(throws: ThemeReadError.invalid("unexpected value at accent")) {
+      try Self.read(theme)
+    }
   }
 
   @Test("bad input: each reason is one line")
@@ -58,11 +68,13 @@ struct ThemeReadingTests {
     material["schemes"] = schemes
     missingRole["material"] = material
     var badColour = theme
-    badColour["card"] = ["background": "#12345", "text": ["hex": "#ffffff"]]
+    var card = theme["card"] as! [String: Any]
+    card["background"] = "#12345"
+    badColour["card"] = card
     var notTheme = theme
     notTheme["schema"] = "spritetheme/index@1"
     let cases: [([String: Any], String)] = [
-      (missingRole, "material.schemes.dark has no onSurface"),
+      (missingRole, "material.schemes.dark (no role onSurface)"),
       (badColour, "card is not a colour: #12345"),
       (notTheme, "schema is \"spritetheme/index@1\""),
     ]

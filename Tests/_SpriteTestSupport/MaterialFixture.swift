@@ -1,6 +1,7 @@
 import Foundation
 import SpriteCore
 import SpriteMaterial
+import SpriteThemeModel
 
 /// Gives a theme document (parsed JSON) a `material` block and an `accent`, made with
 /// SpriteMaterial from the theme's palette: fixtures for readers of theme files (exports, the
@@ -29,7 +30,14 @@ public enum MaterialFixture {
     func scheme(_ colors: MaterialColors) -> [String: String] {
       Dictionary(uniqueKeysWithValues: colors.hexByRole.map { ($0.role, $0.hex) })
     }
-    theme["accent"] = source.accent.map { ["hex": $0.hex, "rgb": [$0.r, $0.g, $0.b]] } ?? NSNull()
+    theme["accent"] =
+      source.accent.map { color -> [String: Any] in
+        let accent = Theme.Accent(color)
+        return [
+          "hex": accent.hex, "rgb": [accent.rgb.x, accent.rgb.y, accent.rgb.z],
+          "oklch": [accent.oklch.x, accent.oklch.y, accent.oklch.z],
+        ]
+      } ?? NSNull()
     theme["material"] = [
       "source": source.source.hex, "variant": variant.rawValue, "contrastLevel": contrast,
       "schemes": ["light": scheme(light), "dark": scheme(dark)],

@@ -1,6 +1,7 @@
 import Foundation
 import SpriteCore
 import SpriteMaterial
+import SpriteThemeModel
 
 /// One sprite's colours as the exports see them: the colours that are the same in light and
 /// dark mode (card, average, dominant, accent, swatches and their text) and, when the theme has
@@ -23,26 +24,26 @@ public struct ExportTheme: Hashable, Sendable {
     self.material = material
   }
 
-  /// The six swatch names in the order the exports list them: each hue's medium, dark, light.
-  public static let swatchNames = [
-    Swatches.Name.vibrant, .darkVibrant, .lightVibrant, .muted, .darkMuted, .lightMuted,
-  ].map(\.rawValue)
+  /// The six swatches in the order the exports list them: each hue's medium, dark, light.
+  static let swatchOrder: [Swatches.Name] = [
+    .vibrant, .darkVibrant, .lightVibrant, .muted, .darkMuted, .lightMuted,
+  ]
 
   /// Reads a theme file's bytes (SPEC section 6, with the `material` block of section 10).
   ///
   /// - Throws: ``ThemeReadError`` naming what is wrong: not JSON, not a theme, a bad colour, a
   ///   missing Material role.
   public init(json data: Data, name: String, path: String) throws(ThemeReadError) {
-    let view: ThemeFileView
+    let theme: Theme
     do {
-      view = try JSONDecoder().decode(ThemeFileView.self, from: data)
+      theme = try JSONDecoder().decode(Theme.self, from: data)
     } catch let error as DecodingError {
       throw .invalid(Self.describe(error))
     } catch {
       throw .invalid("not a JSON theme file")
     }
-    guard view.schema == "spritetheme/theme@1" else {
-      throw .invalid("schema is \"\(view.schema)\", expected \"spritetheme/theme@1\"")
+    guard theme.schema == Theme.schemaIdentifier else {
+      throw .invalid("schema is \"\(theme.schema)\", expected \"\(Theme.schemaIdentifier)\"")
     }
     var colors = [ExportToken]()
     func add(_ key: String, _ hex: String?) throws(ThemeReadError) {
@@ -52,20 +53,20 @@ public struct ExportTheme: Hashable, Sendable {
       }
       colors.append(ExportToken(key, color))
     }
-    try add("card", view.card?.background)
-    try add("cardText", view.card?.text?.hex)
-    try add("average", view.average?.hex)
-    try add("dominant", view.dominant?.hex)
-    try add("accent", view.accent?.hex)
-    for swatch in Self.swatchNames {
-      guard let value = view.swatches?[swatch] ?? nil else { continue }
-      try add(swatch, value.hex)
-      try add(swatch + "Title", value.titleText?.hex)
-      try add(swatch + "Body", value.bodyText?.hex)
+    try add("card", theme.card?.background)
+    try add("cardText", theme.card?.text.hex)
+    try add("average", theme.average.hex)
+    try add("dominant", theme.dominant?.hex)
+    try add("accent", theme.accent?.hex)
+    for swatch in Self.swatchOrder {
+      guard let value = theme.swatches[swatch] else { continue }
+      try add(swatch.rawValue, value.hex)
+      try add(swatch.rawValue + "Title", value.titleText.hex)
+      try add(swatch.rawValue + "Body", value.bodyText.hex)
     }
     self.init(
       name: name, path: path, colors: colors,
-      material: try view.material.map { m throws(ThemeReadError) in try MaterialTokens(m) })
+      material: try theme.material.map { m throws(ThemeReadError) in try MaterialTokens(m) })
   }
 
   /// One line for a decoding error: where in the file and what.
@@ -78,7 +79,7 @@ public struct ExportTheme: Hashable, Sendable {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       return "not valid JSON"
     case .dataCorrupted(let context):
-      return "invalid value\(at(context))"
+      return "invalid value\(at(context)) (\(context.debugDescription))"
     case .keyNotFound(let key, let context):
       return "missing key \(key.stringValue)\(at(context))"
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
@@ -154,35 +155,28 @@ public struct MaterialTokens: Hashable, Sendable {
     return copy
   }
 
-  /// Reads and checks the block: every role present in both schemes, every value a colour.
-  init(_ view: ThemeFileView.Material) throws(ThemeReadError) {
-    if let hex = view.source?.hex {
-      guard let color = RGBA8(themeHex: hex) else {
-        throw .invalid("material.source is not a colour: \(hex)")
-      }
-      source = color
+  /// Reads and checks the block: every role a colour (the model has every role in both
+  /// schemes).
+  init(_ material: Theme.Material) throws(ThemeReadError) {
+    guard let source = RGBA8(themeHex: material.source) else {
+      throw .invalid("material.source is not a colour: \(material.source)")
     }
-    variant = view.variant ?? MaterialVariant.default.rawValue
-    contrastLevel = view.contrastLevel ?? 0
-    func roles(_ scheme: String) throws(ThemeReadError) -> [ExportToken] {
-      guard let values = view.schemes[scheme] else {
-        throw .invalid("material.schemes has no \(scheme) scheme")
-      }
+    self.source = source
+    variant = material.variant
+    contrastLevel = material.contrastLevel
+    func roles(_ roles: Theme.Roles, _ scheme: String) throws(ThemeReadError) -> [ExportToken] {
       var tokens = [ExportToken]()
       tokens.reserveCapacity(MaterialRole.allCases.count)
       for role in MaterialRole.allCases {
-        guard let hex = values[role.name] else {
-          throw .invalid("material.schemes.\(scheme) has no \(role.name)")
-        }
-        guard let color = RGBA8(themeHex: hex) else {
-          throw .invalid("material.schemes.\(scheme).\(role.name) is not a colour: \(hex)")
+        guard let color = RGBA8(themeHex: roles[role]) else {
+          throw .invalid("material.schemes.\(scheme).\(role.name) is not a colour: \(roles[role])")
         }
         tokens.append(ExportToken(role.name, color))
       }
       return tokens
     }
-    light = try roles("light")
-    dark = try roles("dark")
+    light = try roles(material.schemes.light, "light")
+    dark = try roles(material.schemes.dark, "dark")
   }
 }
 

@@ -1,12 +1,10 @@
 import SpriteCore
+import SpriteThemeModel
 
 /// One sprite as the page draws it: compact, so 10,000 of them make one data file of a few
 /// megabytes. Colours are `#rrggbb` (or `#rrggbbaa` for translucent text); a Material scheme is
 /// one string of 49 six-digit colours in ``MaterialRoles/names`` order.
 struct ReportSprite: Encodable, Sendable {
-  /// The six swatch names in the order the page shows them (SPEC order).
-  static let swatchNames = Swatches.Name.allCases.map(\.rawValue)
-
   /// A swatch: colour, population, title text and contrast, body text and contrast; or the
   /// swatch's name alone when the image has none (the page shows an empty slot).
   struct Swatch: Encodable, Sendable {
@@ -42,7 +40,7 @@ struct ReportSprite: Encodable, Sendable {
   var size: [Int]
   /// The palette as `[hex, population]` pairs, most common first.
   var palette: [[PaletteValue]]
-  /// The six swatches in ``swatchNames`` order.
+  /// The six swatches in SPEC order (``SpriteCore/Swatches/Name/allCases``).
   var swatches: [Swatch]
   /// The accent colour.
   var accent: String?
@@ -84,7 +82,7 @@ enum PaletteValue: Encodable, Sendable {
 extension ReportSprite {
   /// The record of a theme; `image` and its size are chosen by the caller (they need the file
   /// system). Throws a one-line reason when a colour in the theme is malformed.
-  init(name: String, theme: ThemeFileView, image: ReportImage?) throws(ReportSprite.Malformed) {
+  init(name: String, theme: Theme, image: ReportImage?) throws(ReportSprite.Malformed) {
     func color(_ text: String, _ field: String) throws(Malformed) -> HexColor {
       guard let color = HexColor(text) else { throw Malformed(field: field, value: text) }
       return color
@@ -101,10 +99,9 @@ extension ReportSprite {
     palette = try theme.palette.map { entry throws(Malformed) in
       [.hex(try color(entry.hex, "palette.hex").hex), .population(entry.population)]
     }
-    swatches = try Self.swatchNames.map { swatchName throws(Malformed) in
-      guard let found = theme.swatches[swatchName], let swatch = found else {
-        return Swatch(name: swatchName)
-      }
+    swatches = try Swatches.Name.allCases.map { name throws(Malformed) in
+      let swatchName = name.rawValue
+      guard let swatch = theme.swatches[name] else { return Swatch(name: swatchName) }
       return Swatch(
         name: swatchName, hex: try color(swatch.hex, "swatches.\(swatchName).hex").hex,
         population: swatch.population,
@@ -113,19 +110,17 @@ extension ReportSprite {
         body: try color(swatch.bodyText.hex, "swatches.\(swatchName).bodyText").hex,
         bodyContrast: swatch.bodyText.contrast)
     }
-    accent = try theme.accent?.hex.map { text throws(Malformed) in try color(text, "accent").hex }
+    accent = try theme.accent.map { accent throws(Malformed) in try color(accent.hex, "accent").hex
+    }
     if let material = theme.material {
       source = try color(material.source, "material.source").hex
       variant = material.variant
       contrastLevel = material.contrastLevel
-      guard let light = material.schemes["light"].flatMap(MaterialRoles.pack),
-        let dark = material.schemes["dark"].flatMap(MaterialRoles.pack)
-      else { throw Malformed(field: "material.schemes", value: "not 49 roles each") }
-      self.light = light
-      self.dark = dark
+      light = try MaterialRoles.pack(material.schemes.light, "material.schemes.light")
+      dark = try MaterialRoles.pack(material.schemes.dark, "material.schemes.dark")
     }
     let key =
-      (theme.card?.background ?? theme.average?.hex ?? theme.dominant?.hex)
+      (theme.card?.background ?? theme.average.hex ?? theme.dominant?.hex)
       .flatMap(HexColor.init)?.oklch ?? (l: 0, c: 0, h: 0)
     lightness = (key.l * 10_000).rounded() / 10_000
     chroma = (key.c * 10_000).rounded() / 10_000
