@@ -12,13 +12,8 @@ struct SparkJobTests {
   static let scripts = Fixtures.packageRoot.appendingPathComponent(
     "Tests/SpriteThemeCLITests/Scripts")
 
-  /// One venv per test process, under the temporary folder, removed when the process exits.
-  static let venv: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-spark-venv-\(getpid())")
-    atexit { try? FileManager.default.removeItem(at: SparkJobTests.venv) }
-    return url
-  }()
+  /// One venv per test process, in its scratch folder (removed when the process exits).
+  static let venv = Scratch.path("spark-venv")
 
   /// Runs `script` (a path) under `with-spark.sh` with `arguments`.
   static func withSpark(_ script: String, _ arguments: [String]) async throws -> BuiltBinary.Result

@@ -34,6 +34,7 @@ enum BuiltBinary {
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.packageRoot
     var env = ProcessInfo.processInfo.environment
+    for (key, value) in Scratch.childEnvironment { env[key] = value }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     return process
