@@ -6,7 +6,7 @@ import _SpriteTestSupport
 /// be the stream's (`batch --jsonl -`) document for document (SPEC section 14). PySpark goes into
 /// a throwaway venv and Java is installed when missing (`Scripts/with-spark.sh`); without Java
 /// and no way to install it, the test fails naming the package.
-@Suite("Spark job", .serialized)
+@Suite("Spark job", .serialized, .externalTools)
 struct SparkJobTests {
   /// The scripts' folder.
   static let scripts = Fixtures.packageRoot.appendingPathComponent(
