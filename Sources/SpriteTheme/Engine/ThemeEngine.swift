@@ -116,15 +116,18 @@ public struct ThemeEngine: Sendable {
     try await run(inputs, memory: MemoryBudget(limit: options.maxMemory), progress: progress)
   }
 
-  /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`.
+  /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`; each job
+  /// calls `holdingMemory` once it holds its share (tests observe the budget there).
   func run<Inputs: AsyncSequence>(
-    _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil
+    _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil,
+    holdingMemory: (@Sendable () async -> Void)? = nil
   ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
     let output = try ThemeOutput.prepare(
       options.outputDirectory, thumbnails: !options.thumbnailSizes.isEmpty)
     let records = try RunRecords(directory: options.outputDirectory)
     let writer = SpriteJob.Context(
-      output: output, options: options, memory: memory, records: records)
+      output: output, options: options, memory: memory, records: records,
+      holdingMemory: holdingMemory)
     // The index and the records to keep, in input order: a result that finishes before an
     // earlier input's waits in `finishedEarly` (a few at most, about `jobs`), so nothing but the
     // index holds a result per input.
