@@ -134,7 +134,7 @@ struct BatchEndToEndTests {
       arguments + ["--out", out.path, "--progress"], standardInput: list,
       standardError: gate.writer)
     // A deadline that only catches a hang.
-    let deadline = ContinuousClock.now + .seconds(120)
+    let deadline = ContinuousClock.now + .seconds(600)
     while Self.themeCount(themes) == 0, process.isRunning, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }

@@ -32,8 +32,9 @@ struct MemoryBudgetTests {
       AsyncStream(inputs: sprites), memory: budget, holdingMemory: { await gate.pass() })
     // Every job started (`jobs` of them) has either taken its share and is held at the gate,
     // or waits in the budget's line; a budget that lets everyone in holds them all. The
-    // deadline only catches a hang.
-    let deadline = ContinuousClock.now + .seconds(120)
+    // deadline only catches a hang: in a full run on two cores the jobs may wait minutes for
+    // a thread of the cooperative pool.
+    let deadline = ContinuousClock.now + .seconds(600)
     while gate.holding + budget.waitingCount < options.jobs, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(2))
     }
