@@ -49,8 +49,11 @@ public enum Scratch {
   }
 
   /// What a child process gets added to its environment: ``root`` as its temporary folder
-  /// (`TMPDIR`; `Scripts/with-spark.sh` hands it on to the JVM and Spark).
-  public static var childEnvironment: [String: String] { ["TMPDIR": root.path] }
+  /// (`TMPDIR`; `Scripts/with-spark.sh` hands it on to the JVM and Spark), and as the place
+  /// for Python's bytecode caches, which would otherwise appear beside the test scripts.
+  public static var childEnvironment: [String: String] {
+    ["TMPDIR": root.path, "PYTHONPYCACHEPREFIX": root.appendingPathComponent("pycache").path]
+  }
 
   /// Removes ``root`` and everything in it; called at exit.
   static func removeRoot() {
