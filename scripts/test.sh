@@ -5,8 +5,11 @@
 # finding stops the run). Extra arguments go to `swift test` (e.g. --filter SpritePNGTests).
 # PngSuite and the PokeAPI documents are read from ../shared/testdata beside the checkout
 # (or $PNGSUITE_DIR); under CI=true a missing fixture fails the run.
+# The tests that need PyPI, headless Chromium or Java (the `.externalTools` trait) run too:
+# SPRITETHEME_EXTERNAL_TESTS=1; a plain `swift test` skips them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export SPRITETHEME_EXTERNAL_TESTS=1
 scripts/install-deps.sh
 swift format lint --strict --recursive --parallel \
   Sources Tests Benchmarks/Sources Package.swift Benchmarks/Package.swift

@@ -6,7 +6,8 @@ import _SpriteTestSupport
 
 @Suite("Android export: resource XML that parses, alpha first, every colour the theme's")
 struct AndroidExportTests {
-  @Test("values/ and values-night/ parse with xml.etree and round-trip every colour")
+  @Test(
+    "values/ and values-night/ parse with xml.etree and round-trip every colour", .externalTools)
   func colorsRoundTrip() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let day = catalogue.url(.android, "values/colors.xml").path

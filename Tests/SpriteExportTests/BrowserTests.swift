@@ -4,7 +4,7 @@ import SpriteExport
 import Testing
 import _SpriteTestSupport
 
-@Suite("The CSS export in headless Chromium, light and dark", .serialized)
+@Suite("The CSS export in headless Chromium, light and dark", .serialized, .externalTools)
 struct BrowserTests {
   /// Chromium and its driver: Debian's `chromium` and `chromium-driver`.
   static let browser = ToolRun.find("chromium", "chromium-browser")

@@ -21,8 +21,8 @@ struct CSSExportTests {
   }
 
   @Test(
-    "sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query"
-  )
+    "sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query",
+    .externalTools)
   func cssSaysTheTheme() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let rules = try #require(
@@ -54,7 +54,9 @@ struct CSSExportTests {
     }
   }
 
-  @Test("sprites.tailwind.css: one @theme block of --color-<sprite>-<colour>, dark overrides")
+  @Test(
+    "sprites.tailwind.css: one @theme block of --color-<sprite>-<colour>, dark overrides",
+    .externalTools)
   func tailwindSaysTheTheme() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let file = catalogue.url(.tailwind, "sprites.tailwind.css")

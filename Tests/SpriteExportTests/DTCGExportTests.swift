@@ -4,7 +4,7 @@ import SpriteExport
 import Testing
 import _SpriteTestSupport
 
-@Suite("DTCG export: valid Design Tokens 2025.10, every colour the theme's")
+@Suite("DTCG export: valid Design Tokens 2025.10, every colour the theme's", .externalTools)
 struct DTCGExportTests {
   /// The DTCG 2025.10 schemas beside the checkout (never copied into the repo).
   static var schemaFolder: URL? { Fixtures.sharedTestData("dtcg/2025.10") }

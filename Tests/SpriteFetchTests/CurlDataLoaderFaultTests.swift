@@ -92,19 +92,30 @@ struct CurlDataLoaderFaultTests {
     #expect(throws: FetchError.cancelled) { try outcome?.get() }
   }
 
-  @Test("cancelling the task stops a stalled transfer at once with cancelled")
+  @Test("cancelling the task stops a transfer in flight at once with cancelled")
   func taskCancellation() async throws {
-    let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
+    // The server reads the request, sends the headers and part of the body, and then holds the
+    // connection (sending no more) until the client closes it: the load cannot end by itself.
+    let server = try HeldResponseServer(
+      head: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little")
     defer { server.stop() }
-    let load = StartedLoad(TestLoaders.loader(retries: 2), FetchRequest(url: server.url("/stall")))
-    try await Task.sleep(for: .milliseconds(200))
+    // No progress for 10 minutes before a timeout: only the cancel can end the load, however
+    // long a busy machine keeps the test from sending it.
+    let loader = TestLoaders.loader(retries: 2, noProgress: .seconds(600))
+    let load = StartedLoad(loader, FetchRequest(url: server.url("/held")))
+    // The premise: the transfer is in flight when the cancel comes (request sent, response
+    // begun, connection open). The deadlines here only catch a hang.
+    let inFlight = await server.wait(within: 600) { $0.responded == 1 }
+    try #require(inFlight, "the request never reached the server: \(server.events)")
+    #expect(server.events.closedByClient == 0, "the transfer ended before the cancel")
     load.cancel()
-    // The server holds the connection for 60 s and the loader would retry twice: only the
-    // cancel can end the load within 30 s (generous for a busy machine).
-    let outcome = await load.outcome(within: 30)
-    #expect(outcome != nil, "the stalled transfer did not end on the cancel")
+    let outcome = await load.outcome(within: 300)
+    #expect(outcome != nil, "the held transfer did not end on the cancel")
     #expect(throws: FetchError.cancelled) { try outcome?.get() }
+    // The loader gave the connection up, and did not retry.
+    let closed = await server.wait(within: 600) { $0.closedByClient == 1 }
+    #expect(closed, "the connection stayed open after the cancel: \(server.events)")
+    #expect(server.events.connections == 1)
   }
 
   @Test("a load whose task is already cancelled never transfers")

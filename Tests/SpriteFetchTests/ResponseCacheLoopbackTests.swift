@@ -11,9 +11,8 @@ struct ResponseCacheLoopbackTests {
     let server = try await LoopbackServer()
     defer { Task { await server.stop() } }
     let clock = TestClock()
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ResponseCacheLoopbackTests-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url.appendingPathComponent("cache")
     let files = Array(Fixtures.sampleSpriteFiles().prefix(6))
     try #require(files.count >= 2)
     let paths = files.map { "/sprites/\($0.lastPathComponent)" }

@@ -8,17 +8,21 @@ import _SpriteTestSupport
 @Suite("Response cache")
 struct ResponseCacheTests {
   let clock = TestClock()
-  let directory = FileManager.default.temporaryDirectory
-    .appendingPathComponent("ResponseCacheTests-\(UUID().uuidString)")
+  /// The test's scratch folder, removed when the test ends.
+  let scratch: TemporaryDirectory
+  /// The cache's directory, not made until the cache stores something.
+  let directory: URL
   let url = URL(string: "https://example.test/sprites/1.png?size=96")!
 
   func cache() -> ResponseCache { ResponseCache(directory: directory, now: clock.now) }
 
-  func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+  init() throws {
+    scratch = try TemporaryDirectory()
+    directory = scratch.url.appendingPathComponent("cache")
+  }
 
   @Test("a miss loads once and stores body, validators and date")
   func missStores() async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     let response = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
       FetchRequest(url: url))
@@ -35,7 +39,6 @@ struct ResponseCacheTests {
 
   @Test("a second load within the TTL makes no inner call")
   func freshHit() async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     _ = try await CachingDataLoader(wrapping: inner, cache: cache()).load(
       FetchRequest(url: url))
@@ -51,7 +54,6 @@ struct ResponseCacheTests {
 
   @Test("a stale entry is revalidated; a 304 reuses the body and refreshes storedAt")
   func staleNotModified() async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
     _ = try await loader.load(FetchRequest(url: url))
@@ -71,7 +73,6 @@ struct ResponseCacheTests {
 
   @Test("a stale entry answered with 200 is replaced")
   func staleReplaced() async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
     _ = try await loader.load(FetchRequest(url: url))
@@ -93,7 +94,6 @@ struct ResponseCacheTests {
 
   @Test("a damaged entry is a miss, never returned", arguments: Damage.allCases)
   func damagedEntry(damage: Damage) async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     let other = URL(string: "https://example.test/sprites/2.png")!
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
@@ -145,7 +145,6 @@ struct ResponseCacheTests {
 
   @Test("inner errors pass through; a stale entry is not served on error")
   func errorsPassThrough() async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache(), ttl: 60)
     _ = try await loader.load(FetchRequest(url: url))
@@ -159,7 +158,6 @@ struct ResponseCacheTests {
 
   @Test("file URLs bypass the cache; cached bodies are checked against the expected content")
   func bypassAndContentCheck() async throws {
-    defer { cleanUp() }
     let inner = MockLoader()
     let loader = CachingDataLoader(wrapping: inner, cache: cache())
     let file = URL(fileURLWithPath: "/tmp/sprite.png")
@@ -177,7 +175,6 @@ struct ResponseCacheTests {
 
   @Test("two loaders sharing a directory under parallel loads return only correct bodies")
   func concurrentSharing() async throws {
-    defer { cleanUp() }
     // No validators: every stale load rewrites the whole entry.
     let inner = MockLoader(bodyLength: 64 << 10, validators: false)
     let urls = (0..<8).map { URL(string: "https://example.test/sprites/\($0).png")! }
@@ -209,7 +206,6 @@ struct ResponseCacheTests {
 
   @Test("a cache whose directory is removed while in use creates it again on the next store")
   func directoryRemovedInUse() throws {
-    defer { cleanUp() }
     let cache = cache()
     let first = FetchResponse(status: 200, body: [1, 2, 3], finalURL: url)
     try cache.store(first, for: url)
@@ -225,7 +221,6 @@ struct ResponseCacheTests {
 
   @Test("entry files are named by the SHA-256 of the URL; a renamed entry is not found")
   func entryNames() throws {
-    defer { cleanUp() }
     try cache().store(FetchResponse(status: 200, body: [7], finalURL: url), for: url)
     // `printf %s 'https://example.test/sprites/1.png?size=96' | sha256sum`
     #expect(

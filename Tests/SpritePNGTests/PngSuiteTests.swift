@@ -40,8 +40,10 @@ struct PngSuiteTests {
     #expect(image.pixels.count == row.width * row.height * 4)
     let hash = FNV1a64.hash(image.pixels)
     if hash != row.hash {
-      let dump = FileManager.default.temporaryDirectory
-        .appendingPathComponent("SpritePNGTests-\(row.file).rgba")
+      // Kept for inspection, so not in the temporary folder (which the tests leave empty).
+      let folder = Fixtures.packageRoot.appendingPathComponent(".build/test-failures")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let dump = folder.appendingPathComponent("SpritePNGTests-\(row.file).rgba")
       try Data(image.pixels).write(to: dump)
       Issue.record(
         """

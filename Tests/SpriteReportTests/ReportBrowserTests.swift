@@ -5,7 +5,7 @@ import _SpriteTestSupport
 
 /// The report rendered in headless Chromium with the network off (`Scripts/check_report.py`):
 /// console, card colours, pictures, search, sort, the light/dark toggle and the page's contrast.
-@Suite("Report in headless Chromium", .serialized)
+@Suite("Report in headless Chromium", .serialized, .externalTools)
 struct ReportBrowserTests {
   @Test("the samples with Material schemes and a broken theme: every check passes")
   func samples() async throws {

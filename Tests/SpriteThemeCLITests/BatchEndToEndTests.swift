@@ -110,11 +110,12 @@ struct BatchEndToEndTests {
   func killedRunResumes() async throws {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
+    let themes = out.appendingPathComponent("themes")
     let reference = directory.url.appendingPathComponent("reference")
-    // A long list (every sample 20 times, under different names) so the kill lands mid-run.
+    // Every sample 4 times, under different names.
     let list = directory.url.appendingPathComponent("list.txt")
     var lines = [String]()
-    for round in 0..<20 {
+    for round in 0..<4 {
       for url in Self.samples {
         let copy = directory.url.appendingPathComponent("in/\(round)/\(url.lastPathComponent)")
         try FileManager.default.createDirectory(
@@ -124,12 +125,30 @@ struct BatchEndToEndTests {
       }
     }
     try Data(lines.joined(separator: "\n").utf8).write(to: list)
-    let arguments = ["batch", "-", "--thumbnails", "32,96", "--quiet"]
+    let arguments = ["batch", "-", "--thumbnails", "32,96", "--jobs", "2"]
 
-    let process = try BuiltBinary.start(arguments + ["--out", out.path], standardInput: list)
-    try await Task.sleep(for: .milliseconds(500))
+    // The run is held mid-way: its standard error is a full pipe, so it stops at its first
+    // progress line, drawn when its first sprite is done; only the other job can still finish.
+    let gate = try FullPipe()
+    let process = try BuiltBinary.start(
+      arguments + ["--out", out.path, "--progress"], standardInput: list,
+      standardError: gate.writer)
+    // A deadline that only catches a hang.
+    let deadline = ContinuousClock.now + .seconds(600)
+    while Self.themeCount(themes) == 0, process.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let running = process.isRunning
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
+    withExtendedLifetime(gate) {}  // the pipe stays full, and open, until the child is gone
+
+    // The premise: killed, not ended, with some but not all of the sprites written.
+    #expect(running, "the run ended by itself (status \(process.terminationStatus))")
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+    let written = Self.themeCount(themes)
+    #expect((1...2).contains(written), "\(written) of \(lines.count) themes were written")
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
 
     // Whatever got written is whole: every theme parses and every thumbnail has its IEND.
     for (relative, data) in try Self.snapshot(out) where !relative.hasPrefix(".") {
@@ -143,18 +162,26 @@ struct BatchEndToEndTests {
       }
     }
 
-    let rerun = try await BuiltBinary.run(arguments + ["--out", out.path], standardInput: list)
+    let rerun = try await BuiltBinary.run(
+      arguments + ["--out", out.path, "--quiet"], standardInput: list)
     #expect(rerun.status == 0, "\(rerun.stderr)")
     let clean = try await BuiltBinary.run(
-      arguments + ["--out", reference.path], standardInput: list)
+      arguments + ["--out", reference.path, "--quiet"], standardInput: list)
     #expect(clean.status == 0)
     let resumed = try Self.snapshot(out)
+    #expect(Self.themeCount(themes) == lines.count)
     // No temporary file is left; the one hidden file is the run's records.
     #expect(
       resumed.keys.allSatisfy {
         !($0 as NSString).lastPathComponent.hasPrefix(".") || $0 == ".spritetheme-state.tsv"
       })
     #expect(resumed == (try Self.snapshot(reference)))
+  }
+
+  /// The number of theme files in `themes` (none when it does not exist yet).
+  static func themeCount(_ themes: URL) -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: themes.path)) ?? [])
+      .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
   }
 
   @Test(

@@ -6,19 +6,14 @@ import _SpriteTestSupport
 /// be the stream's (`batch --jsonl -`) document for document (SPEC section 14). PySpark goes into
 /// a throwaway venv and Java is installed when missing (`Scripts/with-spark.sh`); without Java
 /// and no way to install it, the test fails naming the package.
-@Suite("Spark job", .serialized)
+@Suite("Spark job", .serialized, .externalTools)
 struct SparkJobTests {
   /// The scripts' folder.
   static let scripts = Fixtures.packageRoot.appendingPathComponent(
     "Tests/SpriteThemeCLITests/Scripts")
 
-  /// One venv per test process, under the temporary folder, removed when the process exits.
-  static let venv: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-spark-venv-\(getpid())")
-    atexit { try? FileManager.default.removeItem(at: SparkJobTests.venv) }
-    return url
-  }()
+  /// One venv per test process, in its scratch folder (removed when the process exits).
+  static let venv = Scratch.path("spark-venv")
 
   /// Runs `script` (a path) under `with-spark.sh` with `arguments`.
   static func withSpark(_ script: String, _ arguments: [String]) async throws -> BuiltBinary.Result

@@ -11,8 +11,7 @@ import _SpriteTestSupport
 struct StreamInputsTests {
   /// A file holding `bytes`, open for reading (unlinked already); the caller closes it.
   static func pipe(_ bytes: [UInt8]) throws -> FileDescriptor {
-    let path = FilePath(FileManager.default.temporaryDirectory.path).appending(
-      "lines-\(UUID().uuidString)")
+    let path = FilePath(Scratch.path("lines").path)
     let write = try FileDescriptor.open(
       path, .writeOnly, options: [.create], permissions: .ownerReadWrite)
     _ = try write.closeAfter { try bytes.withUnsafeBytes { try write.writeAll($0) } }

@@ -3,18 +3,64 @@ import SpriteTheme
 import Testing
 import _SpriteTestSupport
 
-/// The README's library snippets, compiled and run on every test run so they stay true.
+/// The README's library snippet (the `swift` block under "Using the library"), read from
+/// README.md on every run: this test runs the same lines and checks that they print what the
+/// README's comments say, so an edit to either side that makes them differ fails.
 @Suite("README examples")
 struct ReadmeExamplesTests {
-  @Test("the ThemePipeline snippet runs and prints what the README says")
-  func pipelineSnippet() throws {
-    let directory = try TemporaryDirectory()
-    // The README uses paths relative to the checkout; the test makes them absolute.
-    let path = Fixtures.packageRoot.appendingPathComponent("samples/sprites/crawl-blue-dragon.png")
-      .path
-    let output = directory.url.appendingPathComponent("blue-dragon-96.png").path
+  /// The lines of the first ```` ```swift ```` block after the heading `heading` in README.md.
+  static func swiftBlock(after heading: String) throws -> [String] {
+    let readme = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let section = try #require(lines.firstIndex(of: heading), "README.md has no '\(heading)'")
+    let open = try #require(
+      lines[section...].firstIndex(of: "```swift"), "no swift block under '\(heading)'")
+    let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+    return Array(lines[(open + 1)..<close])
+  }
 
-    // --- README: Using the library (SpriteTheme) ---
+  /// The lines between `// --- README ---` and `// --- end ---` in this file: the code the test
+  /// runs, trimmed.
+  static func testedLines() throws -> [String] {
+    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let start = try #require(lines.firstIndex(of: "// --- README ---"))
+    let end = try #require(lines[start...].firstIndex(of: "// --- end ---"))
+    return Array(lines[(start + 1)..<end])
+  }
+
+  /// The string literal of `line` (the first `"..."` in it).
+  static func literal(in line: String) throws -> String {
+    let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
+    try #require(parts.count >= 3, "no string literal in \(line)")
+    return String(parts[1])
+  }
+
+  @Test("the ThemePipeline snippet in README.md runs as written and prints what it says")
+  func pipelineSnippet() throws {
+    let readme = try Self.swiftBlock(after: "## Using the library").filter { !$0.isEmpty }
+    // The README's first two lines: the import (this file's), and the sprite to read, relative
+    // to the checkout; the test reads it from there.
+    try #require(readme.count > 2)
+    #expect(readme[0] == "import SpriteTheme")
+    try #require(readme[1].hasPrefix("let path = \""))
+    let path = Fixtures.packageRoot.appendingPathComponent(try Self.literal(in: readme[1])).path
+    try #require(FileManager.default.fileExists(atPath: path), "the README's sprite: \(path)")
+    // The file the README writes goes to the test's folder: its literal is `output` here.
+    let written = try Self.literal(in: try #require(readme.last { $0.contains("writeAtomically") }))
+    let directory = try TemporaryDirectory()
+    let output = directory.url.appendingPathComponent(written).path
+    let readmeCode = readme.dropFirst(2).map {
+      $0.replacingOccurrences(of: "\"\(written)\"", with: "output")
+    }
+    #expect(Array(readmeCode) == (try Self.testedLines()), "README.md and this test differ")
+
+    var printed = [String]()
+    /// The snippet's `print`, recorded to compare with the README's comments.
+    func print(_ item: Any) { printed.append("\(item)") }
+
+    // --- README ---
     let pipeline = ThemePipeline(configuration: .init(extent: .centre))
     let sprite = try pipeline.analyze(fileAt: path)
     print(sprite.theme.average.hex ?? "transparent")  // #172f72
@@ -24,25 +70,13 @@ struct ReadmeExamplesTests {
     try FileIO.writeAtomically(png, to: output)
     // --- end ---
 
-    #expect(sprite.theme.average.hex == "#172f72")
-    #expect(sprite.theme.seed.premultiplied == [1, 20, 57, 239])
-    #expect(!json.isEmpty)
+    // What each print line of the README says it prints, after its `//`.
+    let claimed = readme.filter { $0.hasPrefix("print(") }.compactMap { line in
+      line.range(of: "  // ").map { String(line[$0.upperBound...]) }
+    }
+    #expect(claimed.count == 2)
+    #expect(printed == claimed)
+    #expect(json.first == UInt8(ascii: "{"))
     #expect(try PNGDecoder().readHeader(FileIO.read(output)) == (96, 96))
-  }
-
-  @Test("the SpriteCore snippet gives the values in its comments")
-  func coreSnippet() {
-    // --- README: Using the library (SpriteCore) ---
-    // Opaque red next to a fully transparent green pixel: straight RGBA8, row-major.
-    let image = RGBAImage(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 255, 0, 0])
-    let average = AreaAverage(of: image, over: .full)
-    print(average.linear?.hex ?? "none", average.coverage)  // #ff0000 0.5
-    let thumbnail = Thumbnail(size: 1).apply(to: image)
-    print(thumbnail[0, 0])  // #ff000080: half-covered red, no green fringe
-    // --- end ---
-
-    #expect(average.linear?.hex == "#ff0000")
-    #expect(average.coverage == 0.5)
-    #expect(thumbnail[0, 0] == RGBA8(r: 255, g: 0, b: 0, a: 128))
   }
 }

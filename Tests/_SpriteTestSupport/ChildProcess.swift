@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a child process to its end without blocking a thread of the cooperative pool (two on a
 /// two-core machine): the wait suspends, so in-process servers and other tests keep running.
-/// Output goes through temporary files, so a large output can never block the child.
+/// Output goes through temporary files, so a large output can never block the child. The child's
+/// temporary folder is the test process's ``Scratch`` folder, so nothing it leaves stays behind.
 public enum ChildProcess {
   /// The outcome of one run.
   public struct Result: Sendable {
@@ -18,16 +19,14 @@ public enum ChildProcess {
   }
 
   /// Runs `executable` with `arguments` in `directory` (the package root by default), with
-  /// `environment` added to this process's; standard input comes from `input` or is closed;
+  /// ``Scratch/childEnvironment`` and then `environment` added to this process's; standard input comes from `input` or is closed;
   /// `onStart` gets the child's process id once it runs (to signal it, say).
   public static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
     directory: URL = Fixtures.packageRoot, input: Any? = nil,
     onStart: (@Sendable (Int32) -> Void)? = nil
   ) async throws -> Result {
-    let scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-child-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = try Scratch.folder("child")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("stdout")
     let errURL = scratch.appendingPathComponent("stderr")
@@ -44,6 +43,7 @@ public enum ChildProcess {
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var env = ProcessInfo.processInfo.environment
+    for (key, value) in Scratch.childEnvironment { env[key] = value }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardOutput = out

@@ -1,15 +1,15 @@
 import Foundation
 
-/// A fresh directory under the system's temporary folder, removed when the value is released.
+/// A fresh folder for one test, below the process's ``Scratch`` folder, removed when the value
+/// is released: when the test ends, passed or failed (a thrown error or a failed `#require`
+/// releases it too). Whatever a crash leaves goes with the scratch folder.
 public final class TemporaryDirectory {
   /// The directory's location.
   public let url: URL
 
   /// Creates the directory.
   public init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = try Scratch.folder("dir")
   }
 
   deinit {

@@ -18,15 +18,20 @@ enum SpriteJob {
     /// and the thumbnail sizes and fit), hashed as the first field of every key; nil when the
     /// program cannot be identified (nothing is kept).
     let fingerprint: FieldDigest?
+    /// Called by each job once it holds its share of ``memory``, before decoding (tests count
+    /// the jobs there and hold them); nil in real runs.
+    let holdingMemory: (@Sendable () async -> Void)?
 
     /// The context of a run with `options` into `output`.
     init(
-      output: ThemeOutput, options: ThemeEngine.Options, memory: MemoryBudget, records: RunRecords
+      output: ThemeOutput, options: ThemeEngine.Options, memory: MemoryBudget, records: RunRecords,
+      holdingMemory: (@Sendable () async -> Void)? = nil
     ) {
       self.output = output
       self.options = options
       self.memory = memory
       self.records = records
+      self.holdingMemory = holdingMemory
       fingerprint = ProgramIdentity.digest.map { program in
         var digest = FieldDigest()
         digest.add(
@@ -106,6 +111,7 @@ enum SpriteJob {
     // The image's and thumbnails' share of the budget, from the header, before decoding.
     let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
     defer { context.memory.release(share) }
+    if let holdingMemory = context.holdingMemory { await holdingMemory() }
     let sprite: AnalyzedSprite
     var files = [FileWrite]()
     do throws(ThemePipeline.Error) {

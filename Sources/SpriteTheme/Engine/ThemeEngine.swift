@@ -143,15 +143,18 @@ public struct ThemeEngine: Sendable {
     try await run(inputs, memory: MemoryBudget(limit: options.maxMemory), progress: progress)
   }
 
-  /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`.
+  /// Runs as ``run(_:progress:)`` does, with the jobs' decoded pixels under `memory`; each job
+  /// calls `holdingMemory` once it holds its share (tests observe the budget there).
   func run<Inputs: AsyncSequence & Sendable>(
-    _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil
+    _ inputs: Inputs, memory: MemoryBudget, progress: (@Sendable (Progress) -> Void)? = nil,
+    holdingMemory: (@Sendable () async -> Void)? = nil
   ) async throws(Fatal) -> BatchIndex where Inputs.Element == SpriteInput, Inputs.Failure == Never {
     let output = try ThemeOutput.prepare(
       options.outputDirectory, thumbnails: !options.thumbnailSizes.isEmpty)
     let records = try RunRecords(directory: options.outputDirectory)
     let context = SpriteJob.Context(
-      output: output, options: options, memory: memory, records: records)
+      output: output, options: options, memory: memory, records: records,
+      holdingMemory: holdingMemory)
     // Analysis, `jobs` wide, in input order; a cancelled run finishes the sprites in progress.
     let analysed = OrderedConcurrentMap(
       inputs, window: options.jobs, whenCancelled: .finishInFlight

@@ -13,6 +13,7 @@ import html
 import json
 import os
 import pathlib
+import shutil
 import sys
 import tempfile
 
@@ -66,6 +67,7 @@ def main():
         print(json.dumps(result))
     finally:
         driver.quit()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 main()

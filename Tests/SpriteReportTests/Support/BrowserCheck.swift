@@ -8,15 +8,8 @@ enum BrowserCheck {
   static let scripts = Fixtures.packageRoot.appendingPathComponent(
     "Tests/SpriteReportTests/Scripts")
 
-  /// One venv per test process, under the temporary folder, removed when the process exits.
-  static let venv: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spritetheme-browser-venv-\(getpid())")
-    atexit {
-      try? FileManager.default.removeItem(at: BrowserCheck.venv)
-    }
-    return url
-  }()
+  /// One venv per test process, in its scratch folder (removed when the process exits).
+  static let venv = Scratch.path("browser-venv")
 
   /// The outcome of one check.
   struct Result {

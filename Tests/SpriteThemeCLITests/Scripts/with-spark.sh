@@ -6,6 +6,12 @@
 # usage: with-spark.sh VENV SCRIPT.py ARGS...
 set -euo pipefail
 venv="$1"; shift
+# Everything temporary under $TMPDIR (the test process's scratch folder, removed after the run):
+# the JVM's files (its performance data goes to /tmp whatever it is told, so it is turned off)
+# and Spark's local directories.
+tmp="${TMPDIR:-/tmp}"
+export JAVA_TOOL_OPTIONS="-Djava.io.tmpdir=$tmp -XX:-UsePerfData${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+export SPARK_LOCAL_DIRS="${SPARK_LOCAL_DIRS:-$tmp}"
 
 java_major() {
   command -v java >/dev/null 2>&1 || { echo 0; return; }

@@ -15,11 +15,14 @@ enum BuiltBinary {
   typealias Result = ChildProcess.Result
 
   /// Starts the binary with `arguments` from the package root, output discarded; standard input
-  /// comes from `standardInput` (a file) or is closed.
-  static func start(_ arguments: [String], standardInput: URL? = nil) throws -> Process {
+  /// comes from `standardInput` (a file) or is closed; standard error goes to `standardError`
+  /// when given.
+  static func start(
+    _ arguments: [String], standardInput: URL? = nil, standardError: FileHandle? = nil
+  ) throws -> Process {
     let process = configured(arguments, environment: [:])
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.standardError = standardError ?? FileHandle.nullDevice
     process.standardInput =
       try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
     try process.run()
@@ -34,6 +37,7 @@ enum BuiltBinary {
     process.arguments = arguments
     process.currentDirectoryURL = Fixtures.packageRoot
     var env = ProcessInfo.processInfo.environment
+    for (key, value) in Scratch.childEnvironment { env[key] = value }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     return process
