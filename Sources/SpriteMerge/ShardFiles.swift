@@ -1,3 +1,4 @@
+import SpriteFiles
 import SystemPackage
 
 #if canImport(Glibc)
@@ -10,23 +11,15 @@ import SystemPackage
 
 /// The few file operations of a merge, each failing with the system's own words.
 enum ShardFiles {
-  /// Every byte of the file at `path`.
+  /// Every byte of the regular file at `path`.
   ///
-  /// - Throws: The system's reason, e.g. "No such file or directory".
+  /// - Throws: The system's reason, e.g. "No such file or directory", or what the file is
+  ///   instead of a regular file.
   static func read(_ path: String) throws(ShardFileError) -> [UInt8] {
     do {
-      let file = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
-      return try file.closeAfter {
-        var bytes = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-          let n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
-          if n == 0 { return bytes }
-          bytes.append(contentsOf: chunk[..<n])
-        }
-      }
+      return try RegularFile.read(FilePath(path))
     } catch {
-      throw ShardFileError(reason: Self.reason(error))
+      throw ShardFileError(reason: error.reason)
     }
   }
 
@@ -57,19 +50,16 @@ enum ShardFiles {
 
   /// Creates `folder` and its missing parents; an existing folder is fine.
   static func makeFolder(_ folder: FilePath) throws(ShardFileError) {
-    var code = folder.withPlatformString { mkdir($0, 0o755) } == 0 ? 0 : errno
-    if code == ENOENT {
-      let parent = folder.removingLastComponent()
-      if !parent.isEmpty, parent != folder { try makeFolder(parent) }
-      code = folder.withPlatformString { mkdir($0, 0o755) } == 0 ? 0 : errno
+    do {
+      try Folder.create(folder)
+    } catch {
+      throw ShardFileError(reason: error.reason)
     }
-    if code == EEXIST { code = (try? folder.stat().type) == .directory ? 0 : ENOTDIR }
-    if code != 0 { throw ShardFileError(reason: String(cString: strerror(code))) }
   }
 
   /// The system's words for `error`.
   static func reason(_ error: any Error) -> String {
-    if let errno = error as? Errno { return String(cString: strerror(errno.rawValue)) }
+    if let errno = error as? Errno { return errno.reason }
     return "\(error)"
   }
 }

@@ -109,8 +109,11 @@ public enum FileIO {
 
   /// Creates `path` and its missing parents as directories.
   public static func createDirectory(_ path: String) throws(Failure) {
-    let code = DirectoryCreation.createWithParents(path)
-    if code != 0 { throw Failure(errno: code) }
+    do {
+      try Folder.create(FilePath(path))
+    } catch {
+      throw Failure(errno: error.rawValue)
+    }
   }
 
 }

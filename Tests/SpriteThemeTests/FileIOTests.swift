@@ -76,7 +76,9 @@ struct FileIOTests {
     #expect(isFolder.boolValue)
     let file = directory.url.path + "/file"
     try FileIO.writeAtomically(Array("x".utf8), to: file)
-    #expect { try FileIO.createDirectory(file) } throws: { ($0 as? FileIO.Failure)?.code == EEXIST }
+    #expect { try FileIO.createDirectory(file) } throws: {
+      ($0 as? FileIO.Failure)?.code == ENOTDIR
+    }
     #expect { try FileIO.createDirectory(file + "/sub/deeper") } throws: {
       ($0 as? FileIO.Failure)?.code == ENOTDIR
     }

@@ -1,3 +1,5 @@
+import SpriteFiles
+
 /// The inputs of `batch` as the ``ThemeEngine`` takes them: each file is read when the engine
 /// asks for it, so only the files of the jobs in progress are in memory.
 ///
@@ -52,9 +54,9 @@ extension BatchInput {
   /// ``refusal`` fails without opening the file.
   public func read() -> SpriteInput {
     let source = ThemeSource.file(path)
-    do throws(SpriteFile.Failure) {
-      if let refusal { throw SpriteFile.Failure(reason: refusal) }
-      return SpriteInput(name: name, source: source, bytes: try SpriteFile.read(path))
+    do throws(RegularFile.Failure) {
+      if let refusal { throw RegularFile.Failure(reason: refusal) }
+      return SpriteInput(name: name, source: source, bytes: try RegularFile.read(path))
     } catch {
       return SpriteInput(
         name: name, source: source,

@@ -1,3 +1,4 @@
+import SpriteFiles
 import SystemPackage
 
 /// A folder's identity (device and inode), to recognise it under any path.
@@ -53,7 +54,7 @@ enum FolderWalk {
       case .regular?, nil:
         if isPNG { found.append((path, nil)) }
       case let other?:
-        if isPNG { found.append((path, SpriteFile.refusal(for: other))) }
+        if isPNG { found.append((path, RegularFile.refusal(for: other))) }
       }
     }
     for subfolder in folders { walk(subfolder, excluding: excluded, into: &found) }

@@ -37,9 +37,9 @@ struct BenchWorker: Sendable {
     }
     let read: (bytes: [UInt8], sha256: String)
     do {
-      read = try clock.time(.read) { () throws(SpriteFile.Failure) in
-        if let refusal = file.refusal { throw SpriteFile.Failure(reason: refusal) }
-        let bytes = try SpriteFile.read(file.path)
+      read = try clock.time(.read) { () throws(RegularFile.Failure) in
+        if let refusal = file.refusal { throw RegularFile.Failure(reason: refusal) }
+        let bytes = try RegularFile.read(file.path)
         return (bytes, SHA256Hex.of(bytes))
       }
     } catch {

@@ -132,7 +132,7 @@ public struct PipelineBench: Sendable {
     var sprites = 0
     for _ in 0..<options.repeats {
       for file in files where !Task.isCancelled {
-        guard let bytes = try? SpriteFile.read(file.path) else { continue }
+        guard let bytes = try? RegularFile.read(file.path) else { continue }
         let start = ContinuousClock.now
         guard (try? decoder.decode(bytes, path: .libpngRows)) != nil else { continue }
         seconds += StageClock.seconds(start.duration(to: .now))

@@ -131,7 +131,7 @@ final class RunRecords: Sendable {
   init(directory: FilePath) throws(ThemeEngine.Fatal) {
     path = directory.appending(Self.fileName)
     var previous = [String: RunRecord]()
-    if let bytes = try? SpriteFile.read(path) {
+    if let bytes = try? RegularFile.read(path) {
       for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
         if let record = RunRecord(line: line) { previous[record.name] = record }
       }

@@ -1,3 +1,4 @@
+import SpriteFiles
 import SystemPackage
 
 /// The work for one sprite in a ``ThemeEngine`` run: analyse its bytes and make its files
@@ -61,12 +62,12 @@ enum SpriteJob {
 
     /// True when the files of `record` are on disk as they were written.
     func filesMatch(_ record: RunRecord) -> Bool {
-      guard let theme = try? SpriteFile.read(output.themes.appending(record.name + ".json")),
+      guard let theme = try? RegularFile.read(output.themes.appending(record.name + ".json")),
         SHA256Hex.of(theme) == record.theme
       else { return false }
       var thumbnails = [[UInt8]]()
       for file in thumbnailFiles(of: record.name) {
-        guard let bytes = try? SpriteFile.read(file) else { return false }
+        guard let bytes = try? RegularFile.read(file) else { return false }
         thumbnails.append(bytes)
       }
       return RunRecord.digest(of: thumbnails) == record.thumbnails

@@ -48,15 +48,10 @@ struct ThemeOutput: Sendable {
 
   /// Creates `folder` and its missing parents; an existing folder is fine.
   private static func makeFolder(_ folder: FilePath) throws(ThemeEngine.Fatal) {
-    var code = folder.withPlatformString { mkdir($0, 0o755) } == 0 ? 0 : errno
-    if code == ENOENT {
-      let parent = folder.removingLastComponent()
-      if !parent.isEmpty, parent != folder { try makeFolder(parent) }
-      code = folder.withPlatformString { mkdir($0, 0o755) } == 0 ? 0 : errno
-    }
-    if code == EEXIST { code = isFolder(folder) ? 0 : ENOTDIR }
-    if code != 0 {
-      throw ThemeEngine.Fatal(path: folder.string, reason: Errno(rawValue: code).reason)
+    do {
+      try Folder.create(folder)
+    } catch {
+      throw ThemeEngine.Fatal(path: folder.string, reason: error.reason)
     }
   }
 
@@ -72,9 +67,4 @@ struct ThemeOutput: Sendable {
       _ = folder.appending(entry.name).withPlatformString { unlink($0) }
     }
   }
-}
-
-extension Errno {
-  /// The system's words for the error, e.g. "No such file or directory".
-  var reason: String { String(cString: strerror(rawValue)) }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import SpriteFiles
 import SystemPackage
 import Testing
 import _SpriteTestSupport
 
 @testable import SpriteTheme
 
-/// `SpriteFile.read`: whole regular files, whatever their size.
-@Suite("SpriteFile: whole-file reads")
-struct SpriteFileTests {
+/// `RegularFile.read`: whole regular files, whatever their size.
+@Suite("RegularFile: whole-file reads")
+struct RegularFileTests {
   @Test(
     "files of every size around the read boundaries come back byte for byte",
     arguments: [
@@ -19,14 +20,14 @@ struct SpriteFileTests {
     var rng = SeededRandom(seed: UInt64(size) + 1)
     let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) }
     try FileIO.writeAtomically(bytes, to: path)
-    #expect(try SpriteFile.read(FilePath(path)) == bytes)
+    #expect(try RegularFile.read(FilePath(path)) == bytes)
   }
 
   @Test("a folder is refused, naming what it is")
   func folder() throws {
     let directory = try TemporaryDirectory()
-    #expect(throws: SpriteFile.Failure(reason: "not a regular file (a folder)")) {
-      try SpriteFile.read(FilePath(directory.url.path))
+    #expect(throws: RegularFile.Failure(reason: "not a regular file (a folder)")) {
+      try RegularFile.read(FilePath(directory.url.path))
     }
   }
 }

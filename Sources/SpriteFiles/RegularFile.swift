@@ -1,21 +1,27 @@
 import SystemPackage
 
-/// Reads a sprite file for `batch`: regular files only, opened without ever blocking.
+/// Whole-file reads of regular files only, opened without ever blocking: the package's one way
+/// to read a file a user or a folder named (sprites, theme files, records, shards).
 ///
 /// A FIFO, socket or device could make `open` or `read` wait for ever, so the file is opened
 /// with `O_NONBLOCK` (which returns at once for all of them), checked with `fstat`, and read only
 /// when it is a regular file, whose reads the flag does not change.
-enum SpriteFile {
+package enum RegularFile {
   /// Why a file could not be read, in words for `index.json`.
-  struct Failure: Error, Sendable, Equatable {
+  package struct Failure: Error, Sendable, Equatable {
     /// The reason, e.g. "No such file or directory" or "not a regular file (a FIFO)".
-    var reason: String
+    package var reason: String
+
+    /// A failure for `reason`.
+    package init(reason: String) {
+      self.reason = reason
+    }
   }
 
   /// The bytes of the regular file at `path`.
   ///
   /// - Throws: ``Failure`` with the system's reason, or naming what the file is instead.
-  static func read(_ path: FilePath) throws(Failure) -> [UInt8] {
+  package static func read(_ path: FilePath) throws(Failure) -> [UInt8] {
     do {
       let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
       return try file.closeAfter { () throws -> [UInt8] in
@@ -31,7 +37,7 @@ enum SpriteFile {
   }
 
   /// "not a regular file (a FIFO)" and the like, for a file of type `type`.
-  static func refusal(for type: FileType) -> String {
+  package static func refusal(for type: FileType) -> String {
     let kind =
       switch type {
       case .fifo: "a FIFO"

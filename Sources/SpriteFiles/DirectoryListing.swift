@@ -10,20 +10,20 @@ import SystemPackage
 
 /// The entries of one folder as the file system names them: bytes, not text, so a name that is
 /// not UTF-8 is listed and can be opened again (`FilePath.Component` keeps its bytes).
-enum DirectoryListing {
+package enum DirectoryListing {
   /// One entry of a folder.
-  struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The entry's name, its bytes as stored.
-    var name: FilePath.Component
+    package var name: FilePath.Component
     /// Its type from `readdir`'s `d_type` without following a link, or `nil` when the file
     /// system does not say (ask `lstat` then).
-    var type: FileType?
+    package var type: FileType?
   }
 
   /// Every entry of `folder` but `.` and `..`, in the order `readdir` gives them.
   ///
   /// - Throws: The system's error when the folder cannot be opened.
-  static func entries(of folder: FilePath) throws(Errno) -> [Entry] {
+  package static func entries(of folder: FilePath) throws(Errno) -> [Entry] {
     guard let stream = folder.withPlatformString({ opendir($0) }) else {
       throw Errno(rawValue: errno)
     }
