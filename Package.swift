@@ -128,7 +128,8 @@ let package = Package(
     .testTarget(name: "SpriteFlowTests", dependencies: ["SpriteFlow"]),
     .testTarget(name: "SpriteCoreTests", dependencies: ["SpriteCore", "_SpriteTestSupport"]),
     .testTarget(
-      name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"]),
+      name: "SpritePNGTests", dependencies: ["SpritePNG", "SpriteCore", "_SpriteTestSupport"],
+      exclude: ["Scripts"]),
     .testTarget(
       name: "SpriteMaterialTests", dependencies: ["SpriteMaterial", "SpriteCore"],
       exclude: ["Goldens"]),

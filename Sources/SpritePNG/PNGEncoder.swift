@@ -1,22 +1,41 @@
 import CSpritePNG
 import SpriteCore
 
-/// Encodes an ``RGBAImage`` as a PNG file in memory with libpng.
+/// Encodes an ``RGBAImage`` as a PNG file in memory with libpng, losslessly.
 ///
-/// The output is colour type 6 (RGBA), 8 bits per sample, not interlaced, with no ancillary
-/// chunks, zlib level 6 and libpng's default filter choice. The same pixels always give the same
-/// bytes with the same libpng and zlib, and ``PNGDecoder`` reads them back unchanged.
+/// An image of at most 256 distinct RGBA colours (most pixel art) is written indexed: colour
+/// type 3 with PLTE and tRNS (PNG specification, second edition, sections 11.2.2, 11.2.3 and
+/// 11.3.2.1), the smallest bit depth of 1, 2, 4 or 8 that holds the palette, filter type 0 (12.8)
+/// and zlib level 4. When that file could be larger than the RGBA8 one, both are made and the
+/// smaller is kept. Any other image is colour type 6 (RGBA), 8 bits per sample, zlib level 6 and
+/// libpng's default filter choice. Never interlaced, no ancillary chunks; the same pixels always
+/// give the same bytes with the same libpng and zlib, and ``PNGDecoder`` reads them back unchanged.
 ///
 /// ```swift
 /// let png = try PNGEncoder.encode(thumbnail)
 /// ```
 public enum PNGEncoder {
+  /// Which files ``encode(_:format:)`` may write.
+  enum Format {
+    /// Indexed when that is at most 256 colours and not larger, else RGBA8 (SPEC section 7).
+    case smallest
+    /// Always RGBA8 at zlib level 6 with libpng's filter choice: the thumbnails' only format
+    /// before indexed files, which the tests compare sizes with.
+    case rgba8
+  }
+
   /// Returns the PNG file for `image`.
   ///
   /// - Parameter image: Straight-alpha RGBA8 pixels, written as they are (no colour conversion).
   /// - Returns: The complete PNG file.
   /// - Throws: ``PNGEncodingError/libpng(message:)`` when libpng refuses to write.
   public static func encode(_ image: RGBAImage) throws(PNGEncodingError) -> [UInt8] {
+    try encode(image, format: .smallest)
+  }
+
+  /// Returns the PNG file for `image` in `format`.
+  static func encode(_ image: RGBAImage, format: Format) throws(PNGEncodingError) -> [UInt8] {
+    let shimFormat: CSpritePNG_Format = format == .smallest ? .smallest : .RGBA8
     guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height),
       width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF
     else {
@@ -32,8 +51,9 @@ public enum PNGEncoder {
       let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
         (status, message) = image.pixels.withUnsafeBufferPointer { pixels in
           ShimCall.run { msg, cap in
-            CSpritePNG_encode_rgba8(
-              pixels.baseAddress!, width, height, buffer.baseAddress!, capacity, &needed, msg, cap)
+            CSpritePNG_encode(
+              pixels.baseAddress!, width, height, shimFormat, buffer.baseAddress!, capacity,
+              &needed, msg, cap)
           }
         }
         initializedCount = status == .OK ? needed : 0

@@ -67,16 +67,28 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
   bool allowWholeStream, CSpritePNG_Path *_Nullable path,
   char *_Nonnull msg, size_t cap);
 
-/// An upper bound on the size of the PNG that `CSpritePNG_encode_rgba8` writes for an image of
-/// this size, or 0 when the bound does not fit in `size_t`.
+/// Which files CSpritePNG_encode may write.
+typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Format {
+  /// Indexed (colour type 3, PLTE and tRNS) when the image has at most 256 distinct RGBA colours,
+  /// unless the RGBA8 file is smaller; RGBA8 otherwise (SPEC section 7).
+  CSpritePNG_FormatSmallest = 0,
+  /// Always RGBA8 (colour type 6, zlib level 6, libpng's filter choice).
+  CSpritePNG_FormatRGBA8 = 1,
+} CSpritePNG_Format;
+
+/// An upper bound on the size of the buffer `CSpritePNG_encode` needs for an image of this size
+/// (room for an indexed file and an RGBA8 one), or 0 when the bound does not fit in `size_t`.
 size_t CSpritePNG_encode_bound(uint32_t width, uint32_t height);
 
-/// Encodes 8-bit straight RGBA pixels (rows top to bottom, no padding) as a PNG into `out`.
-/// Writes colour type 6, bit depth 8, no interlacing, no ancillary chunks, zlib level 6 and
-/// libpng's default filter choice, so equal input gives equal bytes. On success `*outCount` is the
-/// number of bytes written; on `CSpritePNG_StatusBufferTooSmall` it is the size needed.
-CSpritePNG_Status CSpritePNG_encode_rgba8(
-  const uint8_t *_Nonnull pixels, uint32_t width, uint32_t height,
+/// Encodes 8-bit straight RGBA pixels (rows top to bottom, no padding) as a PNG into `out`: not
+/// interlaced, no ancillary chunks, lossless, and equal input gives equal bytes. With
+/// `CSpritePNG_FormatSmallest` an image of at most 256 colours is written indexed (bit depth 1,
+/// 2, 4 or 8, the non-opaque palette entries first, filter type 0, zlib level 4) unless that file
+/// could be larger than the RGBA8 one, in which case both are made and the smaller kept.
+/// On success `*outCount` is the number of bytes written; on `CSpritePNG_StatusBufferTooSmall`
+/// it is the size needed.
+CSpritePNG_Status CSpritePNG_encode(
+  const uint8_t *_Nonnull pixels, uint32_t width, uint32_t height, CSpritePNG_Format format,
   uint8_t *_Nonnull out, size_t outCapacity, size_t *_Nonnull outCount,
   char *_Nonnull msg, size_t cap);
 
