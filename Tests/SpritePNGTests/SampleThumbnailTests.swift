@@ -43,7 +43,7 @@ struct SampleThumbnailTests {
     #expect(after * 10 < before * 8, "\(after) bytes against \(before)")
   }
 
-  @Test("pypng decodes every file to the pixels computed")
+  @Test("pypng decodes every file to the pixels computed", .externalTools)
   func independentDecoder() async throws {
     let folder = try TemporaryDirectory()
     let images = try Self.images()
