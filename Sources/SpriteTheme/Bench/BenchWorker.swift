@@ -58,20 +58,17 @@ struct BenchWorker: Sendable {
         name: source.name, path: source.path, sha256: read.sha256, width: image.width,
         height: image.height, opaquePixels: image.visiblePixelCount)
     }
-    var theme = pipeline.theme(of: image, source: themeSource, clock: &clock)
+    let theme = pipeline.theme(of: image, source: themeSource, clock: &clock)
     let files: [(name: String, bytes: [UInt8])]
     do {
       files = try clock.time(.encode) { () throws(ThemePipeline.Error) in
-        theme.thumbnails = Theme.ThumbnailFile.records(
-          of: image, name: file.name, sizes: options.thumbnailSizes, fit: options.thumbnailFit)
-        var files = [(name: String, bytes: [UInt8])]()
-        for size in options.thumbnailSizes {
-          let png = try pipeline.thumbnailPNG(
-            of: image, size: size, fit: options.thumbnailFit, source: source.description)
-          files.append(("\(file.name)-\(size).png", png))
+        let encoded = try pipeline.encodeFiles(
+          of: image, theme: theme, name: file.name, thumbnailSizes: options.thumbnailSizes,
+          fit: options.thumbnailFit, source: source.description)
+        return zip(options.thumbnailSizes, encoded.thumbnails).map {
+          ("\(file.name)-\($0).png", $1)
         }
-        files.append(("\(file.name).json", ThemeEncoder.encode(theme)))
-        return files
+          + [("\(file.name).json", encoded.json)]
       }
     } catch {
       return fail(error.stage, error.reason)

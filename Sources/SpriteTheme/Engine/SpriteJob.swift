@@ -113,32 +113,27 @@ enum SpriteJob {
     let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
     defer { context.memory.release(share) }
     if let holdingMemory = context.holdingMemory { await holdingMemory() }
-    let sprite: AnalyzedSprite
-    var files = [FileWrite]()
+    let encoded: ThemePipeline.EncodedFiles
     do throws(ThemePipeline.Error) {
-      sprite = try options.pipeline.analyze(
+      let sprite = try options.pipeline.analyze(
         bytes: bytes, name: source.name, path: source.path, url: source.url, id: source.id,
         sha256: sha256)
-      for (size, path) in zip(options.thumbnailSizes, context.thumbnailFiles(of: input.name)) {
-        let png = try options.pipeline.thumbnailPNG(
-          of: sprite.image, size: size, fit: options.thumbnailFit, source: source.description)
-        files.append(FileWrite(path: path, bytes: png))
-      }
+      encoded = try options.pipeline.encodeFiles(
+        of: sprite.image, theme: sprite.theme, name: input.name,
+        thumbnailSizes: options.thumbnailSizes, fit: options.thumbnailFit,
+        source: source.description)
     } catch {
       return .failed(failure(input, stage: error.stage, message: error.reason))
     }
-    var theme = sprite.theme
-    theme.thumbnails = Theme.ThumbnailFile.records(
-      of: sprite.image, name: input.name, sizes: options.thumbnailSizes, fit: options.thumbnailFit)
-    let json = ThemeEncoder.encode(theme)
-    let colors = BatchIndex.EntryColors(theme: theme)
+    let colors = BatchIndex.EntryColors(theme: encoded.theme)
     let record = key.map { key in
       RunRecord(
-        name: input.name, key: key, theme: SHA256Hex.of(json),
-        thumbnails: RunRecord.digest(of: files.map(\.bytes)), colors: colors)
+        name: input.name, key: key, theme: SHA256Hex.of(encoded.json),
+        thumbnails: RunRecord.digest(of: encoded.thumbnails), colors: colors)
     }
+    var files = zip(context.thumbnailFiles(of: input.name), encoded.thumbnails).map(FileWrite.init)
     files.append(
-      FileWrite(path: context.output.themes.appending(input.name + ".json"), bytes: json))
+      FileWrite(path: context.output.themes.appending(input.name + ".json"), bytes: encoded.json))
     return .analysed(entry(input, colors: colors), files: files, record: record)
   }
 
