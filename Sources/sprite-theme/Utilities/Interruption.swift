@@ -26,7 +26,9 @@ enum Interruption {
     let queue = DispatchQueue(label: "sprite-theme.signals")
     let sources = [SIGINT, SIGTERM].map { signal in
       let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
-      source.setEventHandler { watch.signalled() }
+      // One call may stand for several signals: Dispatch merges those that arrive before the
+      // handler runs, and `data` counts them. (The cycle ends when the source is cancelled.)
+      source.setEventHandler { watch.signalled(times: max(1, Int(source.data))) }
       return source
     }
     // A signal before a source is registered would still have its default action: wait.
@@ -57,9 +59,9 @@ enum Interruption {
     }
 
     /// The first signal cancels the work and starts the grace period; a second one ends the
-    /// process.
-    func signalled() {
-      let (_, count) = signals.add(1, ordering: .relaxed)
+    /// process, whether it comes in a later call or merged into the same one.
+    func signalled(times: Int) {
+      let (_, count) = signals.add(times, ordering: .relaxed)
       guard count == 1 else { Interruption.end() }
       cancel()
       DispatchQueue.global().asyncAfter(deadline: .now() + Interruption.gracePeriod) {
