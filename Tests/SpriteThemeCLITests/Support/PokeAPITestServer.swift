@@ -12,7 +12,9 @@ import _SpriteTestSupport
 ///   that text (say a `file://` URL: a server must not make the client read local files).
 /// - `/files/<sample file name>`: a sample by its file name.
 /// - `/slow/<id>.png`: the sprite of `/sprites/<id>.png` after a 25 ms pause (queries ignored).
-/// - `/stall/<name>`: no answer for two minutes (counted in `stalled` when it arrives).
+/// - `/gated/<id>.png`: the sprite of `/sprites/<id>.png`; the first `ungated` requests at once,
+///   later ones once the test calls `openGate()` (queries ignored).
+/// - `/stall/<name>`: no answer until the server stops (counted in `stalled` when it arrives).
 /// - Sprites carry an `ETag`; a request whose `If-None-Match` matches gets a 304 (counted).
 final class PokeAPITestServer: Sendable {
   /// One entry of the tree.
@@ -32,6 +34,9 @@ final class PokeAPITestServer: Sendable {
   /// The requests to `/stall/...` so far.
   let stalled = LockedCount()
   let entries: [Entry]
+  /// How many `/gated/` requests are answered before the gate opens.
+  static let ungated = 8
+  private let gate = Gate()
   private let task: Task<Void, any Error>
 
   /// Starts a server and waits until it listens.
@@ -51,7 +56,8 @@ final class PokeAPITestServer: Sendable {
     entries.append(Entry(id: 10001, name: "some-form", sample: Fixtures.sampleSpriteFiles().first))
     self.entries = entries
     let handler = TreeHandler(
-      entries: entries, requests: requests, notModified: notModified, stalled: stalled)
+      entries: entries, requests: requests, notModified: notModified, stalled: stalled,
+      gated: LockedCount(), gate: gate)
     let server = HTTPServer(
       address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
     self.server = server
@@ -68,8 +74,12 @@ final class PokeAPITestServer: Sendable {
   /// The URL of a path on this server.
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+  /// Answers the `/gated/` requests held so far, and every later one at once.
+  func openGate() { gate.open() }
+
   /// Stops the server.
   func stop() async {
+    gate.open()
     await server.stop(timeout: 1)
     task.cancel()
   }
@@ -79,11 +89,38 @@ final class PokeAPITestServer: Sendable {
 final class LockedCount: Sendable {
   private let value = Atomic<Int>(0)
 
-  /// Adds one request.
-  func increment() { value.add(1, ordering: .relaxed) }
+  /// Adds one request; the count with it.
+  @discardableResult
+  func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
 
   /// The requests so far.
   var count: Int { value.load(ordering: .relaxed) }
+}
+
+/// Holds waiters until it opens; open once, open for good.
+final class Gate: Sendable {
+  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+  /// Returns once the gate is open.
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let open = state.withLock { state in
+        if !state.open { state.waiters.append(continuation) }
+        return state.open
+      }
+      if open { continuation.resume() }
+    }
+  }
+
+  /// Opens the gate and lets every waiter through.
+  func open() {
+    let waiters = state.withLock { state in
+      state.open = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
 }
 
 /// Serves the tree; hosts in generated URLs come from the request's Host header.
@@ -92,6 +129,8 @@ private struct TreeHandler: HTTPHandler {
   let requests: LockedCount
   let notModified: LockedCount
   let stalled: LockedCount
+  let gated: LockedCount
+  let gate: Gate
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
     requests.increment()
@@ -116,11 +155,15 @@ private struct TreeHandler: HTTPHandler {
     if parts.count == 2, parts[0] == "slow" {
       try await Task.sleep(for: .milliseconds(25))
     }
+    if parts.count == 2, parts[0] == "gated" {
+      if gated.increment() > PokeAPITestServer.ungated { await gate.wait() }
+    }
     if parts.count == 2, parts[0] == "stall" {
       stalled.increment()
-      try await Task.sleep(for: .seconds(120))
+      // Until the server stops, which cancels this handler.
+      try await Task.sleep(for: .seconds(24 * 3600))
     }
-    if parts.count == 2, parts[0] == "sprites" || parts[0] == "slow",
+    if parts.count == 2, ["sprites", "slow", "gated"].contains(parts[0]),
       let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
       let sample = entries.first(where: { $0.id == id })?.sample,
       let data = try? Data(contentsOf: sample)
