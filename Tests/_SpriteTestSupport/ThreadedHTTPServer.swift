@@ -10,9 +10,9 @@ import Synchronization
 /// A small HTTP/1.1 server on 127.0.0.1 (ephemeral port) for loopback tests, each connection on
 /// a thread of its own.
 ///
-/// An in-process server on Swift's cooperative pool (FlyingFox) shares its two threads (on a
-/// two-core machine) with every suite running beside it: on a busy machine it could not answer
-/// for minutes, and clients in and out of the test process timed out. This one never waits for
+/// An in-process server on Swift's cooperative pool (FlyingFox, used before) shares its two
+/// threads (on a two-core machine) with every suite running beside it: on a busy machine it
+/// could not answer for minutes, and clients in and out of the test process timed out. This one never waits for
 /// the pool, so it answers as soon as the operating system runs it. Handlers are synchronous
 /// and may block (a gate, a pause): only their own connection waits.
 ///

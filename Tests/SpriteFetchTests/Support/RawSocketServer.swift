@@ -9,8 +9,8 @@ import Synchronization
 #endif
 
 /// A one-purpose TCP server on 127.0.0.1 that answers each connection with fixed bytes, then
-/// closes the connection or holds it. It makes faults FlyingFox cannot: a body shorter than its
-/// Content-Length, or a response that stalls mid-body.
+/// closes the connection or holds it. It makes faults a real HTTP server will not: a body
+/// shorter than its Content-Length, or a response that stalls mid-body.
 ///
 /// The test drives it: a held connection stays open and silent until the test calls
 /// `release(sending:)` (or `stop()`), so a stall lasts exactly as long as the test wants, however
