@@ -35,7 +35,9 @@ enum Interruption {
     let sources = [SIGINT, SIGTERM].map { signal in
       let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
       // One call may stand for several signals: Dispatch merges those that arrive before the
-      // handler runs, and `data` counts them. (The cycle ends when the source is cancelled.)
+      // handler runs, and `data` counts them where the platform tells (Darwin; Linux's
+      // libdispatch reports 1 however many merged, so there a second signal that comes before
+      // the first is handled is still lost). The cycle ends when the source is cancelled.
       source.setEventHandler { watch.signalled(times: max(1, Int(source.data))) }
       return source
     }
