@@ -17,8 +17,6 @@ let package = Package(
   dependencies: [
     // The command line: options, help, completions.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Tests only: the HTTP server on 127.0.0.1 that the downloader's tests talk to.
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     // SHA-256 of the sprites (`source.sha256`), of the files a re-run checks, and of cache keys.
     .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     // File paths as bytes (`FilePath`), so any file name works; descriptors and `stat`.
@@ -135,10 +133,7 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "SpriteFetchTests",
-      dependencies: [
-        "SpriteFetch", "_SpriteTestSupport",
-        .product(name: "FlyingFox", package: "FlyingFox"),
-      ]),
+      dependencies: ["SpriteFetch", "_SpriteTestSupport"]),
     .testTarget(name: "SpriteThemeModelTests", dependencies: ["SpriteThemeModel"]),
     .testTarget(
       name: "SpriteThemeTests",
@@ -168,7 +163,6 @@ let package = Package(
       dependencies: [
         "sprite-theme", "SpriteTheme", "SpriteMaterial", "SpriteShard", "_SpriteTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       exclude: ["Goldens", "Scripts"]),
   ],

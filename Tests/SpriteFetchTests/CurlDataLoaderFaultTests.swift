@@ -8,8 +8,11 @@ import _SpriteTestSupport
 struct CurlDataLoaderFaultTests {
   @Test("a response that stalls mid-body fails with timedOut after the no-progress timeout")
   func stalledResponse() async throws {
+    // The server holds the connection until the load has ended: the timeout is the only way out,
+    // however slow the machine (a server that gave up first would make a short body instead).
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 5)
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little",
+      then: .holdUntilReleased)
     defer { server.stop() }
     let clock = ContinuousClock()
     let start = clock.now
@@ -17,6 +20,7 @@ struct CurlDataLoaderFaultTests {
       _ = try await TestLoaders.loader(retries: 0, noProgress: .seconds(1)).load(
         FetchRequest(url: server.url("/stall")))
     }
+    server.release()
     #expect(error == .timedOut)
     #expect(clock.now - start >= .milliseconds(900))
   }
@@ -24,7 +28,7 @@ struct CurlDataLoaderFaultTests {
   @Test("a connection closed before Content-Length bytes arrive is a transport error")
   func shortBody() async throws {
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 0)
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", then: .close)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
       _ = try await TestLoaders.loader(retries: 0).load(
@@ -44,7 +48,7 @@ struct CurlDataLoaderFaultTests {
     // No Content-Length: only the chunk framing tells that the body was cut off.
     let server = try RawSocketServer(
       response: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n100\r\nonly a little",
-      holdOpen: 0)
+      then: .close)
     defer { server.stop() }
     let error = await TestLoaders.fetchError {
       _ = try await TestLoaders.loader(retries: 0).load(
@@ -61,7 +65,7 @@ struct CurlDataLoaderFaultTests {
   @Test("a refused connection is retried, then reported as a transport error")
   func connectionRefused() async throws {
     // Bind a port, then close it so nothing listens there.
-    let closed = try RawSocketServer(response: "", holdOpen: 0)
+    let closed = try RawSocketServer(response: "", then: .close)
     let url = closed.url("/nothing")
     closed.stop()
     let error = await TestLoaders.fetchError {
@@ -77,7 +81,7 @@ struct CurlDataLoaderFaultTests {
   @Test("cancelling during a retry's backoff ends the wait at once with cancelled")
   func cancellationDuringBackoff() async throws {
     let server = try RawSocketServer(
-      response: "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n", holdOpen: 0)
+      response: "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n", then: .close)
     defer { server.stop() }
     // An hour's backoff: only the cancel can end the wait within the test's patience.
     var configuration = TestLoaders.configuration(retries: 1)
@@ -85,11 +89,13 @@ struct CurlDataLoaderFaultTests {
     configuration.maxBackoff = .seconds(3600)
     let load = StartedLoad(
       CurlDataLoader(configuration: configuration), FetchRequest(url: server.url("/busy")))
-    try await Task.sleep(for: .milliseconds(300))
+    // Cancel once the 503 has been sent, so the load is in (or on its way to) the backoff.
+    #expect(await server.requests.reach(1), "the request never reached the server")
     load.cancel()
-    let outcome = await load.outcome(within: 30)
+    let outcome = await load.outcome(within: TestLoaders.hangLimit)
     #expect(outcome != nil, "the backoff wait did not end on the cancel")
     #expect(throws: FetchError.cancelled) { try outcome?.get() }
+    #expect(server.connectionCount == 1, "no retry after the cancel")
   }
 
   @Test("cancelling the task stops a transfer in flight at once with cancelled")
@@ -121,7 +127,7 @@ struct CurlDataLoaderFaultTests {
   @Test("a load whose task is already cancelled never transfers")
   func cancelledBeforeStart() async throws {
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", holdOpen: 0)
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", then: .close)
     defer { server.stop() }
     let loader = TestLoaders.loader()
     let task = Task {
@@ -139,7 +145,7 @@ struct CurlDataLoaderFaultTests {
       responses: [
         "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\nonly a little",
         "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\nConnection: close\r\n\r\n\(full)",
-      ], holdOpen: 0)
+      ], then: .close)
     defer { server.stop() }
     let response = try await TestLoaders.loader(retries: 2).load(
       FetchRequest(url: server.url("/cut")))
@@ -151,7 +157,7 @@ struct CurlDataLoaderFaultTests {
   func gotNothingRetried() async throws {
     let server = try RawSocketServer(
       responses: ["", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"],
-      holdOpen: 0)
+      then: .close)
     defer { server.stop() }
     let response = try await TestLoaders.loader(retries: 2).load(
       FetchRequest(url: server.url("/nothing")))
@@ -161,20 +167,30 @@ struct CurlDataLoaderFaultTests {
 
   @Test("cancelling a transfer that waits for a free slot stops it; the running one is unaffected")
   func cancellationWhileQueued() async throws {
+    // The first transfer gets part of its body, then the server holds it until the test sends
+    // the rest: it runs, holding the only slot, for exactly as long as the test wants.
     let server = try RawSocketServer(
-      response: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nonly a little", holdOpen: 60)
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\nfirst half, ",
+      then: .holdUntilReleased)
     defer { server.stop() }
     var configuration = TestLoaders.configuration(retries: 0)
     configuration.concurrency = 1
     let loader = CurlDataLoader(configuration: configuration)
     let running = StartedLoad(loader, FetchRequest(url: server.url("/stall")))
-    try await Task.sleep(for: .milliseconds(200))
+    #expect(await server.requests.reach(1), "the first request never reached the server")
     let queued = StartedLoad(loader, FetchRequest(url: server.url("/queued")))
+    // Time for the load to join the queue. Nothing below depends on it: a cancel that meets the
+    // load before it is queued must end it the same way.
     try await Task.sleep(for: .milliseconds(100))
     queued.cancel()
-    #expect(await queued.fetchError == .cancelled)
-    running.cancel()
-    #expect(await running.fetchError == .cancelled)
+    let queuedOutcome = await queued.outcome(within: TestLoaders.hangLimit)
+    #expect(queuedOutcome != nil, "the queued transfer did not end on the cancel")
+    #expect(throws: FetchError.cancelled) { try queuedOutcome?.get() }
+    #expect(server.connectionCount == 1, "the queued transfer never connected")
+    // The running transfer is still there: given the rest of its body, it completes.
+    server.release(sending: "the rest")
+    let response = try #require(await running.outcome(within: TestLoaders.hangLimit)).get()
+    #expect(response.body == Array("first half, the rest".utf8))
   }
 
   @Test("schemes other than http, https and file are refused before any transfer")

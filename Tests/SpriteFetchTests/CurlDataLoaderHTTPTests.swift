@@ -3,7 +3,7 @@ import SpriteFetch
 import Testing
 import _SpriteTestSupport
 
-/// HTTP behaviour of `CurlDataLoader` against an in-process FlyingFox server on 127.0.0.1.
+/// HTTP behaviour of `CurlDataLoader` against an in-process server on 127.0.0.1.
 @Suite("CurlDataLoader over loopback HTTP")
 struct CurlDataLoaderHTTPTests {
   @Test("a 200 PNG comes back with its bytes, ETag and content type")

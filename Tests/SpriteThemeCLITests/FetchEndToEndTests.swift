@@ -216,9 +216,10 @@ struct FetchEndToEndTests {
     defer { Task { await server.stop() } }
     let directory = try TemporaryDirectory()
     let list = directory.url.appendingPathComponent("urls.txt")
-    // 180 distinct URLs (the query tells them apart), each answered after 25 ms: at 8 at a time
-    // the run takes at least half a second, so the interrupt lands part-way.
-    let urls = (0..<30).flatMap { copy in (1...6).map { server.url("/slow/\($0).png?copy=\(copy)") }
+    // 180 distinct URLs (the query tells them apart). The server answers the first 8 and holds
+    // the rest until the test opens its gate, so the interrupt lands part-way on any machine.
+    let urls = (0..<30).flatMap { copy in
+      (1...6).map { server.url("/gated/\($0).png?copy=\(copy)") }
     }
     try urls.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
     let out = directory.url.appendingPathComponent("out")
@@ -241,6 +242,7 @@ struct FetchEndToEndTests {
       atPath: out.appendingPathComponent(".cache").path
     ).filter { $0.hasSuffix(".entry") }.count
 
+    server.openGate()
     let before = server.requests.count
     let second = try await Self.run(arguments)
     #expect(second.status == 0, "\(second.stderr)")
@@ -267,14 +269,21 @@ struct FetchEndToEndTests {
       + (downloadOnly ? ["--download-only"] : [])
     // SIGINT once the three stalled requests have reached the server. Without cancellation the
     // run would wait out the no-progress timeout and its retries, then report the three URLs.
-    let result = try await BuiltBinary.run(arguments) { [stalled = server.stalled] pid in
+    // The grace period is as long as the test's patience, so only cancellation can end the run
+    // early, however slow the machine.
+    let finished = InterruptTests.Finished()
+    let result = try await BuiltBinary.run(
+      arguments, environment: Self.environment.merging(InterruptTests.patientGrace) { $1 }
+    ) { [stalled = server.stalled] pid in
+      InterruptTests.watchdog(pid, finished: finished)
       DispatchQueue.global().async {
-        for _ in 0..<2000 where stalled.count < 3 { usleep(5000) }
+        InterruptTests.wait { stalled.count >= 3 }
         // A signal that comes before the handler is installed (a loaded machine) would kill it.
         InterruptTests.waitUntilHandlingSignals(pid)
         kill(pid, SIGINT)
       }
     }
+    finished.set()
     #expect(result.status == 130, "\(result.stderr)")
     #expect(result.stderr.contains("interrupted"), "\(result.stderr)")
     #expect(
@@ -282,23 +291,16 @@ struct FetchEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.json").path))
   }
 
-  /// Runs the binary and sends it SIGINT once `folder` holds `count` files (or after 10 s). The
-  /// watch runs on a Dispatch queue, not on Swift's cooperative pool, which other suites may
-  /// keep busy.
+  /// Runs the binary and sends it SIGINT once `folder` holds `count` files (``InterruptTests``'s
+  /// run: the watch runs on a Dispatch queue, not on Swift's cooperative pool, which other suites
+  /// may keep busy; the grace period is as long as the test's patience, so the run must stop by
+  /// itself; a watchdog ends a run that hangs).
   static func runInterrupted(_ arguments: [String], once folder: URL, holds count: Int) async throws
     -> BuiltBinary.Result
   {
-    try await BuiltBinary.run(arguments) { pid in
-      DispatchQueue.global().async {
-        for _ in 0..<2000 {
-          let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-          if files.filter({ !$0.hasPrefix(".") }).count >= count { break }
-          usleep(5000)
-        }
-        InterruptTests.waitUntilHandlingSignals(pid)
-        kill(pid, SIGINT)
-      }
-    }
+    try await InterruptTests.run(
+      arguments, environment: environment.merging(InterruptTests.patientGrace) { $1 },
+      signal: SIGINT, once: folder, holds: count)
   }
 
   @Test("a server's file:// sprite URL is refused, never read: exit 1, the reason in index.json")

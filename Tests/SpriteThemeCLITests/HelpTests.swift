@@ -106,14 +106,9 @@ struct HelpTests {
     let directory = try TemporaryDirectory()
     let script = directory.url.appendingPathComponent("sprite-theme.bash")
     try Data(result.stdout.utf8).write(to: script)
-    let bash = Process()
-    bash.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    bash.arguments = ["bash", "-n", script.path]
-    let errors = Pipe()
-    bash.standardError = errors
-    try bash.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    bash.waitUntilExit()
-    #expect(bash.terminationStatus == 0, "\(message)")
+    // The wait suspends (ChildProcess), so it holds no thread of the cooperative pool.
+    let bash = try await ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["bash", "-n", script.path])
+    #expect(bash.status == 0, "\(bash.stderr)")
   }
 }

@@ -172,15 +172,21 @@ struct StreamEndToEndTests {
     let directory = try TemporaryDirectory()
     let inputs = (0..<20_000).map { Self.samplePaths[$0 % Self.samplePaths.count] }
     let list = try Self.listFile(inputs, in: directory)
+    // The grace period is as long as the test's patience, so the stream must stop by itself
+    // (its summary says so), however slow the machine.
+    let finished = InterruptTests.Finished()
     let result = try await BuiltBinary.run(
-      ["batch", "--jsonl", "-", "--jobs", "2"], standardInput: list
+      ["batch", "--jsonl", "-", "--jobs", "2"], environment: InterruptTests.patientGrace,
+      standardInput: list
     ) { pid in
+      InterruptTests.watchdog(pid, finished: finished)
       DispatchQueue.global().async {
         InterruptTests.waitUntilHandlingSignals(pid)
-        usleep(1_000_000)
+        usleep(1_000_000)  // some lines first; 20,000 take far longer than this on any machine
         kill(pid, SIGINT)
       }
     }
+    finished.set()
     #expect(result.status == 130, "\(result.stderr)")
     let lines = try Self.documents(result.stdout)
     #expect(lines.count < inputs.count, "stopped before the end")

@@ -1,10 +1,11 @@
-import FlyingFox
 import Foundation
 import SpriteFetch
 import Synchronization
 import _SpriteTestSupport
 
-/// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving samples and injected faults.
+/// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving samples and injected faults,
+/// on threads of its own (``ThreadedHTTPServer``), so it answers however busy the cooperative
+/// pool is.
 ///
 /// Paths:
 /// - `/sprites/<name>.png`: the sample, with an ETag; a matching `If-None-Match` answers 304.
@@ -14,36 +15,22 @@ import _SpriteTestSupport
 /// - `/redirect`: 302 to the first sample; `/loop`: 302 to itself; `/to-file`: 302 to a file URL.
 /// - `/user-agent`: echoes the User-Agent header; `/html`: an HTML page; `/big/<bytes>`: that many bytes of zeros.
 final class LoopbackServer: Sendable {
-  let server: HTTPServer
+  let server: ThreadedHTTPServer
   let port: UInt16
   let counter = RequestCounter()
-  private let task: Task<Void, any Error>
 
-  /// Starts a server and waits until it listens.
+  /// Starts a server; it listens at once.
   init() async throws {
-    let counter = counter
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled,
-      handler: FaultHandler(counter: counter))
-    self.server = server
-    task = Task { try await server.run() }
-    // Generous: other suites' synchronous subprocess runs can hold the cooperative pool for
-    // many seconds on a small, busy machine.
-    try await server.waitUntilListening(timeout: 60)
-    guard case .ip4(_, let port) = await server.listeningAddress else {
-      throw URLError(.cannotConnectToHost)
-    }
-    self.port = port
+    let handler = FaultHandler(counter: counter)
+    server = try ThreadedHTTPServer { handler.handleRequest($0) }
+    port = server.port
   }
 
   /// The URL of a path on this server.
   func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   /// Stops the server.
-  func stop() async {
-    await server.stop(timeout: 1)
-    task.cancel()
-  }
+  func stop() async { server.stop() }
 
   /// The Last-Modified value of every sample.
   static let lastModified = "Sun, 06 Nov 1994 08:49:37 GMT"
@@ -80,70 +67,64 @@ final class LockedBox<Value: Sendable>: Sendable {
 }
 
 /// Routes requests to samples and faults.
-struct FaultHandler: HTTPHandler {
+struct FaultHandler: Sendable {
+  typealias Response = ThreadedHTTPServer.Response
   let counter: RequestCounter
 
-  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+  func handleRequest(_ request: ThreadedHTTPServer.Request) -> Response {
     let path = request.path
     let count = counter.record(path)
     let parts = path.split(separator: "/").map(String.init)
     switch parts.first {
     case "sprites" where parts.count == 2:
       return sprite(
-        named: parts[1], ifNoneMatch: request.headers[.ifNoneMatch],
-        ifModifiedSince: request.headers[.ifModifiedSince])
+        named: parts[1], ifNoneMatch: request.header("If-None-Match"),
+        ifModifiedSince: request.header("If-Modified-Since"))
     case "status" where parts.count == 2:
-      return HTTPResponse(
-        statusCode: HTTPStatusCode(Int(parts[1]) ?? 500, phrase: "Test"),
-        body: Data("status \(parts[1])\n".utf8))
+      return Response(status: Int(parts[1]) ?? 500, body: Array("status \(parts[1])\n".utf8))
     case "flaky":
-      return count == 1 ? HTTPResponse(statusCode: .internalServerError) : firstSprite()
+      return count == 1 ? Response(status: 500) : firstSprite()
     case "throttled":
-      return count == 1
-        ? HTTPResponse(
-          statusCode: .tooManyRequests, headers: HTTPHeaders([HTTPHeader("Retry-After"): "1"]))
-        : firstSprite()
+      return count == 1 ? Response(status: 429, headers: [("Retry-After", "1")]) : firstSprite()
     case "redirect":
-      return HTTPResponse(
-        statusCode: .found, headers: HTTPHeaders([.location: "/sprites/\(Self.firstName)"]))
+      return Response(status: 302, headers: [("Location", "/sprites/\(Self.firstName)")])
     case "loop":
-      return HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "/loop"]))
+      return Response(status: 302, headers: [("Location", "/loop")])
     case "to-file":
       let target = Fixtures.sampleSpriteFiles()[0].absoluteString
-      return HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: target]))
+      return Response(status: 302, headers: [("Location", target)])
     case "user-agent":
-      return HTTPResponse(
-        statusCode: .ok, body: Data((request.headers[HTTPHeader("User-Agent")] ?? "").utf8))
+      return Response(status: 200, body: Array((request.header("User-Agent") ?? "").utf8))
     case "html":
-      return HTTPResponse(
-        statusCode: .ok, headers: HTTPHeaders([.contentType: "text/html"]),
-        body: Data("<html><body>not a sprite</body></html>".utf8))
+      return Response(
+        status: 200, headers: [("Content-Type", "text/html")],
+        body: Array("<html><body>not a sprite</body></html>".utf8))
     case "big" where parts.count == 2:
-      return HTTPResponse(statusCode: .ok, body: Data(count: Int(parts[1]) ?? 0))
+      return Response(status: 200, body: [UInt8](repeating: 0, count: Int(parts[1]) ?? 0))
     default:
-      return HTTPResponse(statusCode: .notFound)
+      return Response(status: 404)
     }
   }
 
   static var firstName: String { Fixtures.sampleSpriteFiles()[0].lastPathComponent }
 
-  private func firstSprite() -> HTTPResponse {
+  private func firstSprite() -> Response {
     sprite(named: Self.firstName, ifNoneMatch: nil, ifModifiedSince: nil)
   }
 
   private func sprite(named name: String, ifNoneMatch: String?, ifModifiedSince: String?)
-    -> HTTPResponse
+    -> Response
   {
     let url = Fixtures.sampleSprites.appendingPathComponent(name)
-    guard let data = try? Data(contentsOf: url) else { return HTTPResponse(statusCode: .notFound) }
+    guard let data = try? Data(contentsOf: url) else { return Response(status: 404) }
     let etag = LoopbackServer.etag(for: name)
     let modified = LoopbackServer.lastModified
     if ifNoneMatch == etag || ifModifiedSince == modified {
-      return HTTPResponse(statusCode: .notModified, headers: HTTPHeaders([.eTag: etag]))
+      return Response(status: 304, headers: [("ETag", etag)])
     }
-    return HTTPResponse(
-      statusCode: .ok,
-      headers: HTTPHeaders([.eTag: etag, .lastModified: modified, .contentType: "image/png"]),
-      body: data)
+    return Response(
+      status: 200,
+      headers: [("ETag", etag), ("Last-Modified", modified), ("Content-Type", "image/png")],
+      data: data)
   }
 }

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import SpriteFetch
 import Testing
@@ -39,37 +38,28 @@ enum PokeAPIData {
 
 /// A loopback HTTP server on 127.0.0.1 serving the static dump: `/…/api/v2/pokemon/` (the
 /// one-page list with relative URLs, whatever the query) and `/…/api/v2/pokemon/<id>/`; else 404.
+/// Its connections run on threads of their own (``ThreadedHTTPServer``), not on the cooperative
+/// pool.
 final class PokeAPIServer: Sendable {
-  let server: HTTPServer
+  let server: ThreadedHTTPServer
   let port: UInt16
   let counter = RequestCounter()
   private let paths = LockedBox<[String]>([])
-  private let task: Task<Void, any Error>
 
-  /// Starts a server over the data folder and waits until it listens.
+  /// Starts a server over the data folder; it listens at once.
   init(directory: URL) async throws {
     let counter = counter
     let paths = paths
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled,
-      handler: ClosureHTTPHandler { request in
-        _ = counter.record(request.path)
-        paths.withLock { $0.append(request.path) }
-        guard let file = PokeAPIData.file(forPath: request.path, in: directory),
-          let data = try? Data(contentsOf: file)
-        else { return HTTPResponse(statusCode: .notFound) }
-        return HTTPResponse(
-          statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: data)
-      })
-    self.server = server
-    task = Task { try await server.run() }
-    // Generous: other suites' synchronous subprocess runs can hold the cooperative pool for
-    // many seconds on a small, busy machine.
-    try await server.waitUntilListening(timeout: 60)
-    guard case .ip4(_, let port) = await server.listeningAddress else {
-      throw URLError(.cannotConnectToHost)
+    server = try ThreadedHTTPServer { request in
+      _ = counter.record(request.path)
+      paths.withLock { $0.append(request.path) }
+      guard let file = PokeAPIData.file(forPath: request.path, in: directory),
+        let data = try? Data(contentsOf: file)
+      else { return ThreadedHTTPServer.Response(status: 404) }
+      return ThreadedHTTPServer.Response(
+        status: 200, headers: [("Content-Type", "application/json")], data: data)
     }
-    self.port = port
+    port = server.port
   }
 
   /// The URL of a path on this server.
@@ -81,10 +71,7 @@ final class PokeAPIServer: Sendable {
   var requestedPaths: [String] { paths.withLock { $0 } }
 
   /// Stops the server.
-  func stop() async {
-    await server.stop(timeout: 1)
-    task.cancel()
-  }
+  func stop() async { server.stop() }
 }
 
 /// A `DataLoading` that answers `https://pokeapi.co` URLs from the folder without any network:

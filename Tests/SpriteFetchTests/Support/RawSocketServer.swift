@@ -9,25 +9,50 @@ import Synchronization
 #endif
 
 /// A one-purpose TCP server on 127.0.0.1 that answers each connection with fixed bytes, then
-/// holds the connection open for a while before closing it. It makes faults FlyingFox cannot:
-/// a body shorter than its Content-Length, or a response that stalls mid-body.
+/// closes the connection or holds it. It makes faults a real HTTP server will not: a body
+/// shorter than its Content-Length, or a response that stalls mid-body.
+///
+/// The test drives it: a held connection stays open and silent until the test calls
+/// `release(sending:)` (or `stop()`), so a stall lasts exactly as long as the test wants, however
+/// slow the machine; `requests` counts the requests read, for a test to await.
 final class RawSocketServer: Sendable {
+  /// What a connection does once its response is written.
+  enum Ending: Sendable {
+    /// Closes the connection at once.
+    case close
+    /// Keeps the connection open and silent until `release(sending:)` or `stop()`.
+    case holdUntilReleased
+    /// Keeps the connection open for this many seconds, or until released.
+    case holdFor(Double)
+  }
+
   let port: UInt16
+  /// The requests read so far (each connection's first request).
+  let requests = AwaitableCount()
   private let listener: Int32
   private let responses: [[UInt8]]
-  private let holdOpen: Double
+  private let ending: Ending
   private let connections = Atomic<Int>(0)
+  /// Set by `release(sending:)`: the bytes every held connection writes before it closes.
+  private let released = Mutex<[UInt8]?>(nil)
+  private let releaseSignal = NSCondition()
 
-  /// Starts listening on an ephemeral port; every connection gets `response`.
+  /// Starts listening on an ephemeral port; every connection gets `response`, then `ending`.
+  convenience init(response: String, then ending: Ending) throws {
+    try self.init(responses: [response], then: ending)
+  }
+
+  /// Starts listening on an ephemeral port; every connection gets `response` and is held open
+  /// for `holdOpen` seconds (or until released).
   convenience init(response: String, holdOpen: Double) throws {
-    try self.init(responses: [response], holdOpen: holdOpen)
+    try self.init(responses: [response], then: holdOpen > 0 ? .holdFor(holdOpen) : .close)
   }
 
   /// Starts listening on an ephemeral port; connection `i` gets `responses[i]`, and those after
-  /// the last get the last one.
-  init(responses: [String], holdOpen: Double) throws {
+  /// the last get the last one; then `ending`.
+  init(responses: [String], then ending: Ending) throws {
     self.responses = responses.map { Array($0.utf8) }
-    self.holdOpen = holdOpen
+    self.ending = ending
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
@@ -54,9 +79,22 @@ final class RawSocketServer: Sendable {
   /// The URL of a path on this server.
   func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-  /// Stops accepting connections. The accept thread closes the socket itself, so the descriptor
-  /// number cannot be reused by another server while that thread still waits on it.
-  func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
+  /// Ends every held connection, now and later: each writes `tail` (the rest of a stalled body,
+  /// say) and closes.
+  func release(sending tail: String = "") {
+    releaseSignal.lock()
+    released.withLock { $0 = $0 ?? Array(tail.utf8) }
+    releaseSignal.broadcast()
+    releaseSignal.unlock()
+  }
+
+  /// Stops accepting connections and closes held ones. The accept thread closes the socket
+  /// itself, so the descriptor number cannot be reused by another server while that thread
+  /// still waits on it.
+  func stop() {
+    release()
+    shutdown(listener, Int32(SHUT_RDWR))
+  }
 
   private func acceptLoop() {
     while true {
@@ -83,8 +121,33 @@ final class RawSocketServer: Sendable {
       if n <= 0 { break }
       request += buffer[0..<n]
     }
-    _ = response.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-    Thread.sleep(forTimeInterval: holdOpen)
+    send(response, to: connection)
+    requests.increment()
+    switch ending {
+    case .close: break
+    case .holdUntilReleased: send(waitForRelease(until: nil), to: connection)
+    case .holdFor(let seconds):
+      send(waitForRelease(until: Date(timeIntervalSinceNow: seconds)), to: connection)
+    }
     close(connection)
+  }
+
+  /// Blocks this connection's thread until `release(sending:)` (or `deadline`); the tail to write.
+  private func waitForRelease(until deadline: Date?) -> [UInt8] {
+    releaseSignal.lock()
+    defer { releaseSignal.unlock() }
+    while true {
+      if let tail = released.withLock({ $0 }) { return tail }
+      if let deadline {
+        if !releaseSignal.wait(until: deadline) { return [] }
+      } else {
+        releaseSignal.wait()
+      }
+    }
+  }
+
+  private func send(_ bytes: [UInt8], to connection: Int32) {
+    guard !bytes.isEmpty else { return }
+    _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
   }
 }

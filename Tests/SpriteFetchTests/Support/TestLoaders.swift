@@ -1,15 +1,25 @@
 import Foundation
 import SpriteFetch
 
-/// Loader configurations for tests: short backoff and a fixed jitter seed.
+/// Loader configurations for tests: short backoff, a fixed jitter seed, and timeouts no busy
+/// machine trips.
 enum TestLoaders {
-  /// A configuration with 10 ms backoff, seeded jitter and the given overrides.
+  /// How long a test waits for something that must happen before calling it a hang, in seconds.
+  /// It only catches hangs: a machine busy with other work can take many seconds for what
+  /// takes milliseconds when idle, so nothing may be expected within less.
+  static let hangLimit: Double = 120
+
+  /// A configuration with 10 ms backoff, seeded jitter and the given overrides. The connect and
+  /// no-progress timeouts default to `hangLimit`: the in-process servers share the test
+  /// process's two cooperative threads with every other suite, and a server that could not run
+  /// for half a minute must not fail a test that is not about timeouts.
   static func configuration(
-    retries: Int = 3, maxBytes: Int = 16 << 20, noProgress: Duration = .seconds(30)
+    retries: Int = 3, maxBytes: Int = 16 << 20, noProgress: Duration = .seconds(hangLimit)
   ) -> CurlDataLoader.Configuration {
     var configuration = CurlDataLoader.Configuration()
     configuration.retries = retries
     configuration.maxBytes = maxBytes
+    configuration.connectTimeout = .seconds(hangLimit)
     configuration.noProgressTimeout = noProgress
     configuration.backoffBase = .milliseconds(10)
     configuration.jitterSeed = 42
@@ -18,7 +28,7 @@ enum TestLoaders {
 
   /// A loader with `configuration(...)`.
   static func loader(
-    retries: Int = 3, maxBytes: Int = 16 << 20, noProgress: Duration = .seconds(30)
+    retries: Int = 3, maxBytes: Int = 16 << 20, noProgress: Duration = .seconds(hangLimit)
   ) -> CurlDataLoader {
     CurlDataLoader(
       configuration: configuration(retries: retries, maxBytes: maxBytes, noProgress: noProgress))

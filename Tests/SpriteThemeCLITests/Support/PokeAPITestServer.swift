@@ -1,9 +1,10 @@
-import FlyingFox
 import Foundation
 import Synchronization
 import _SpriteTestSupport
 
-/// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving a small PokeAPI-shaped tree.
+/// An in-process HTTP server on 127.0.0.1 (ephemeral port) serving a small PokeAPI-shaped tree,
+/// on threads of its own (``ThreadedHTTPServer``): the binary under test gets its answers however
+/// busy the test process's cooperative pool is (its no-progress timeout is 30 s).
 ///
 /// - `/api/v2/pokemon/`: one list page with every entry; `/api/v2/pokemon/<id>/`: an entry.
 /// - Entries 1…n are the first `samples` samples (named after their files), sprites at `/sprites/<id>.png`;
@@ -12,7 +13,9 @@ import _SpriteTestSupport
 ///   that text (say a `file://` URL: a server must not make the client read local files).
 /// - `/files/<sample file name>`: a sample by its file name.
 /// - `/slow/<id>.png`: the sprite of `/sprites/<id>.png` after a 25 ms pause (queries ignored).
-/// - `/stall/<name>`: no answer for two minutes (counted in `stalled` when it arrives).
+/// - `/gated/<id>.png`: the sprite of `/sprites/<id>.png`; the first `ungated` requests at once,
+///   later ones once the test calls `openGate()` (queries ignored).
+/// - `/stall/<name>`: no answer until the server stops (counted in `stalled` when it arrives).
 /// - Sprites carry an `ETag`; a request whose `If-None-Match` matches gets a 304 (counted).
 final class PokeAPITestServer: Sendable {
   /// One entry of the tree.
@@ -24,7 +27,7 @@ final class PokeAPITestServer: Sendable {
     var spriteURL: String? = nil
   }
 
-  let server: HTTPServer
+  let server: ThreadedHTTPServer
   let port: UInt16
   let requests = LockedCount()
   /// The 304 answers so far.
@@ -32,9 +35,13 @@ final class PokeAPITestServer: Sendable {
   /// The requests to `/stall/...` so far.
   let stalled = LockedCount()
   let entries: [Entry]
-  private let task: Task<Void, any Error>
+  /// How many `/gated/` requests are answered before the gate opens.
+  static let ungated = 8
+  private let gate = Gate()
+  /// Open once the server stops: what `/stall/` waits for.
+  private let stopped = Gate()
 
-  /// Starts a server and waits until it listens.
+  /// Starts a server; it listens at once.
   init(samples: Int = 6, broken: Bool = false, hostileSprite: String? = nil) async throws {
     var entries = Fixtures.sampleSpriteFiles().prefix(samples).enumerated().map { offset, url in
       Entry(id: offset + 1, name: url.deletingPathExtension().lastPathComponent, sample: url)
@@ -51,27 +58,23 @@ final class PokeAPITestServer: Sendable {
     entries.append(Entry(id: 10001, name: "some-form", sample: Fixtures.sampleSpriteFiles().first))
     self.entries = entries
     let handler = TreeHandler(
-      entries: entries, requests: requests, notModified: notModified, stalled: stalled)
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled, handler: handler)
-    self.server = server
-    task = Task { try await server.run() }
-    // Generous: other suites' synchronous subprocess runs can hold the cooperative pool for
-    // many seconds on a small, busy machine.
-    try await server.waitUntilListening(timeout: 60)
-    guard case .ip4(_, let port) = await server.listeningAddress else {
-      throw URLError(.cannotConnectToHost)
-    }
-    self.port = port
+      entries: entries, requests: requests, notModified: notModified, stalled: stalled,
+      gated: LockedCount(), gate: gate, stopped: stopped)
+    server = try ThreadedHTTPServer { handler.handleRequest($0) }
+    port = server.port
   }
 
   /// The URL of a path on this server.
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-  /// Stops the server.
+  /// Answers the `/gated/` requests held so far, and every later one at once.
+  func openGate() { gate.open() }
+
+  /// Stops the server, letting every held request go.
   func stop() async {
-    await server.stop(timeout: 1)
-    task.cancel()
+    gate.open()
+    stopped.open()
+    server.stop()
   }
 }
 
@@ -79,25 +82,50 @@ final class PokeAPITestServer: Sendable {
 final class LockedCount: Sendable {
   private let value = Atomic<Int>(0)
 
-  /// Adds one request.
-  func increment() { value.add(1, ordering: .relaxed) }
+  /// Adds one request; the count with it.
+  @discardableResult
+  func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
 
   /// The requests so far.
   var count: Int { value.load(ordering: .relaxed) }
 }
 
+/// Blocks the threads that wait on it until it opens; open once, open for good.
+final class Gate: Sendable {
+  private let condition = NSCondition()
+  private let isOpen = Mutex(false)
+
+  /// Returns once the gate is open.
+  func wait() {
+    condition.lock()
+    defer { condition.unlock() }
+    while !isOpen.withLock({ $0 }) { condition.wait() }
+  }
+
+  /// Opens the gate and lets every waiter through.
+  func open() {
+    condition.lock()
+    isOpen.withLock { $0 = true }
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
 /// Serves the tree; hosts in generated URLs come from the request's Host header.
-private struct TreeHandler: HTTPHandler {
+private struct TreeHandler: Sendable {
+  typealias Response = ThreadedHTTPServer.Response
   let entries: [PokeAPITestServer.Entry]
   let requests: LockedCount
   let notModified: LockedCount
   let stalled: LockedCount
+  let gated: LockedCount
+  let gate: Gate
+  let stopped: Gate
 
-  func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+  func handleRequest(_ request: ThreadedHTTPServer.Request) -> Response {
     requests.increment()
-    let host = request.headers[.host] ?? "127.0.0.1"
-    let path = String(request.path.split(separator: "?", maxSplits: 1).first ?? "")
-    let parts = path.split(separator: "/").map(String.init)
+    let host = request.header("Host") ?? "127.0.0.1"
+    let parts = request.path.split(separator: "/").map(String.init)
     if parts == ["api", "v2", "pokemon"] {
       let results = entries.map {
         ["name": $0.name, "url": "http://\(host)/api/v2/pokemon/\($0.id)/"]
@@ -114,40 +142,39 @@ private struct TreeHandler: HTTPHandler {
       return json(["id": id, "name": entry.name, "sprites": ["front_default": sprite]])
     }
     if parts.count == 2, parts[0] == "slow" {
-      try await Task.sleep(for: .milliseconds(25))
+      Thread.sleep(forTimeInterval: 0.025)  // this connection's thread only
+    }
+    if parts.count == 2, parts[0] == "gated" {
+      if gated.increment() > PokeAPITestServer.ungated { gate.wait() }
     }
     if parts.count == 2, parts[0] == "stall" {
       stalled.increment()
-      try await Task.sleep(for: .seconds(120))
+      stopped.wait()
     }
-    if parts.count == 2, parts[0] == "sprites" || parts[0] == "slow",
+    if parts.count == 2, ["sprites", "slow", "gated"].contains(parts[0]),
       let id = Int(parts[1].replacingOccurrences(of: ".png", with: "")),
       let sample = entries.first(where: { $0.id == id })?.sample,
       let data = try? Data(contentsOf: sample)
     {
       let etag = "\"\(id)-\(data.count)\""
-      if request.headers[HTTPHeader("If-None-Match")] == etag {
+      if request.header("If-None-Match") == etag {
         notModified.increment()
-        return HTTPResponse(
-          statusCode: .notModified, headers: HTTPHeaders([HTTPHeader("ETag"): etag]))
+        return Response(status: 304, headers: [("ETag", etag)])
       }
-      return HTTPResponse(
-        statusCode: .ok,
-        headers: HTTPHeaders([.contentType: "image/png", HTTPHeader("ETag"): etag]), body: data)
+      return Response(
+        status: 200, headers: [("Content-Type", "image/png"), ("ETag", etag)], data: data)
     }
     if parts.count == 2, parts[0] == "files",
       let data = try? Data(contentsOf: Fixtures.sampleSprites.appendingPathComponent(parts[1]))
     {
-      return HTTPResponse(
-        statusCode: .ok, headers: HTTPHeaders([.contentType: "image/png"]), body: data)
+      return Response(status: 200, headers: [("Content-Type", "image/png")], data: data)
     }
-    return HTTPResponse(statusCode: .notFound)
+    return Response(status: 404)
   }
 
-  private func json(_ object: Any) -> HTTPResponse {
+  private func json(_ object: Any) -> Response {
     let data =
       (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-    return HTTPResponse(
-      statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: data)
+    return Response(status: 200, headers: [("Content-Type", "application/json")], data: data)
   }
 }
