@@ -4,9 +4,10 @@ import Synchronization
 /// running at once, delivered in the base sequence's order: the one bounded, ordered stage every
 /// pipeline of the package is built from (downloads, the crawl, reads, analysis).
 ///
-/// Each iterator pulls base elements ahead until `window` transforms are in flight, then hands
-/// out results as the earliest one finishes. A result that finishes early waits for the ones
-/// before it, so at most `window` elements are in flight or waiting, however long the base.
+/// Each iterator keeps `window` transforms running: whenever one finishes, the next base
+/// element starts, even while an earlier, slower one still runs, and results are handed out in
+/// base order. A result that finishes early waits for the ones before it; at most twice
+/// `window` elements are running or waiting at once, however long the base.
 /// With a window of 1 the transform runs in the iterating task itself, with no task made and no
 /// hop to another thread. An error from the base sequence is thrown once the results before it
 /// have been delivered.
@@ -88,24 +89,35 @@ where Base.Element: Sendable {
         throw CancellationError()
       }
       if window == 1 { return try await nextInline() }
-      while inFlight.count < window, let element = try await nextElement() {
-        let transform = self.transform
-        inFlight.append(Task { await transform(element) })
-      }
-      guard let task = inFlight.popFirst() else { return try endOfResults() }
-      switch whenCancelled {
-      case .finishInFlight:
-        return await task.value
-      case .cancelInFlight:
-        let inFlight = self.inFlight
-        let output = await withTaskCancellationHandler {
-          await task.value
-        } onCancel: {
-          task.cancel()
-          inFlight.cancelAll()
+      while true {
+        let finishes = inFlight.finishes
+        while inFlight.running < window, inFlight.count < 2 * window,
+          let element = try await nextElement()
+        {
+          let transform = self.transform
+          inFlight.start { await transform(element) }
         }
-        try Task.checkCancellation()
-        return output
+        guard let head = inFlight.first else { return try endOfResults() }
+        if head.isFinished {
+          inFlight.removeFirst()
+          return await head.task.value
+        }
+        // Nothing more can start until a transform finishes: the head or a later one.
+        switch whenCancelled {
+        case .finishInFlight:
+          await inFlight.waitForAFinish(after: finishes)
+        case .cancelInFlight:
+          let inFlight = self.inFlight
+          await withTaskCancellationHandler {
+            await inFlight.waitForAFinish(after: finishes)
+          } onCancel: {
+            inFlight.cancelAll()
+          }
+          if Task.isCancelled {
+            inFlight.cancelAll()
+            throw CancellationError()
+          }
+        }
       }
     }
 
@@ -113,7 +125,10 @@ where Base.Element: Sendable {
     /// results: for a consumer that stops early but must not leave work running behind it.
     public mutating func drain() async {
       base = nil
-      while let task = inFlight.popFirst() { _ = await task.value }
+      while let head = inFlight.first {
+        inFlight.removeFirst()
+        _ = await head.task.value
+      }
     }
 
     /// ``next()`` with a window of 1: the transform runs here, in the iterating task.
@@ -148,23 +163,92 @@ where Base.Element: Sendable {
     }
   }
 
-  /// The transforms in flight, oldest first; cancelled when the iterator goes away.
+  /// The transforms started and not yet handed out, oldest first, with which of them have
+  /// finished; cancelled when the iterator goes away.
   private final class InFlight: Sendable {
-    private let tasks = Mutex<[Task<Output, Never>]>([])
+    /// A transform, and whether it has finished.
+    struct Entry {
+      let task: Task<Output, Never>
+      var isFinished: Bool
+    }
+
+    private struct State {
+      /// Oldest first; `first` is the next result to hand out.
+      var entries = [Int: Entry]()
+      /// The number of the oldest entry, and of the next one to start.
+      var first = 0
+      var next = 0
+      /// Transforms that have not finished.
+      var running = 0
+      /// Transforms finished since the iterator started.
+      var finishes = 0
+      /// The iterator, waiting for a transform to finish.
+      var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
 
     deinit { cancelAll() }
 
-    var count: Int { tasks.withLock { $0.count } }
+    /// Transforms started and not handed out.
+    var count: Int { state.withLock { $0.next - $0.first } }
+    /// Transforms not finished.
+    var running: Int { state.withLock { $0.running } }
+    /// Transforms finished so far.
+    var finishes: Int { state.withLock { $0.finishes } }
+    /// The oldest transform not handed out.
+    var first: Entry? { state.withLock { $0.entries[$0.first] } }
 
-    func append(_ task: Task<Output, Never>) { tasks.withLock { $0.append(task) } }
+    /// Starts `body` as the newest transform.
+    func start(_ body: @escaping @Sendable () async -> Output) {
+      state.withLock { state in
+        let number = state.next
+        state.next += 1
+        state.running += 1
+        let task = Task { [weak self] in
+          let output = await body()
+          self?.finished(number)
+          return output
+        }
+        state.entries[number] = Entry(task: task, isFinished: false)
+      }
+    }
 
-    func popFirst() -> Task<Output, Never>? {
-      tasks.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    /// Forgets the oldest transform (handed out).
+    func removeFirst() {
+      state.withLock { state in
+        state.entries[state.first] = nil
+        state.first += 1
+      }
+    }
+
+    /// Marks transform `number` finished and wakes the iterator.
+    private func finished(_ number: Int) {
+      let waiter = state.withLock { state in
+        state.entries[number]?.isFinished = true
+        state.running -= 1
+        state.finishes += 1
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume()
+    }
+
+    /// Returns once more than `count` transforms have finished.
+    func waitForAFinish(after count: Int) async {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = state.withLock { state in
+          if state.finishes > count { return true }
+          state.waiter = continuation
+          return false
+        }
+        if ready { continuation.resume() }
+      }
     }
 
     func cancelAll() {
-      tasks.withLock { tasks in
-        for task in tasks { task.cancel() }
+      state.withLock { state in
+        for entry in state.entries.values { entry.task.cancel() }
       }
     }
   }

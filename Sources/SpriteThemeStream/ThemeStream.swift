@@ -8,11 +8,11 @@ import SystemPackage
 /// output, in input order, each line written whole as soon as it and every line before it are
 /// ready.
 ///
-/// Inputs flow through two ``OrderedConcurrentMap`` stages: files are read and URLs downloaded
-/// (through `loader`, with its retries and cache) twice ``Options/jobs`` at once, then analysed
-/// (``StreamAnalyst``) `jobs` at once. Finished lines wait only for the earlier ones still in
-/// the stages, so memory holds at most three times `jobs` sprites and lines, however long the
-/// stream. Cancelling the calling task (SIGINT) stops the run after the
+/// Inputs flow through two ``OrderedConcurrentMap`` stages, each ``Options/jobs`` wide: files
+/// are read and URLs downloaded (through `loader`, with its retries and cache), then analysed
+/// (``StreamAnalyst``). Each stage holds at most twice `jobs` inputs, running or finished and
+/// waiting for an earlier one, so memory holds at most four times `jobs` sprites and lines,
+/// however long the stream. Cancelling the calling task (SIGINT) stops the run after the
 /// last whole line: nothing after it is written.
 ///
 /// ```swift
@@ -20,8 +20,8 @@ import SystemPackage
 /// let outcome = try await stream.run(StreamInputs(arguments: ["-"]), to: .standardOutput)
 /// ```
 public struct ThemeStream: Sendable {
-  /// How much runs at once and how sprites are analysed: the engine's analysis options (the
-  /// window of inputs being read or downloaded is twice `jobs`).
+  /// How much runs at once and how sprites are analysed: the engine's analysis options (`jobs`
+  /// inputs are read or downloaded at once, and `jobs` analysed).
   public typealias Options = ThemeEngine.Analysis
 
   /// What a run did.
@@ -76,7 +76,7 @@ public struct ThemeStream: Sendable {
   where Inputs.Element == StreamInput, Inputs.Failure == Never {
     let analyst = StreamAnalyst(pipeline: options.pipeline, maxMemory: options.maxMemory)
     let loader = self.loader
-    let loaded = OrderedConcurrentMap(inputs, window: 2 * options.jobs) { input in
+    let loaded = OrderedConcurrentMap(inputs, window: options.jobs) { input in
       (sprite: await Self.load(input, loader: loader), given: input.given)
     }
     let lines = OrderedConcurrentMap(loaded, window: options.jobs) { loaded in

@@ -127,8 +127,9 @@ public struct ThemeEngine: Sendable {
   /// Analyses every input of `inputs` and writes its files; returns the index of the run, in
   /// input order, without writing it (see ``writeIndex(_:)``).
   ///
-  /// Inputs are taken from `inputs` only when a job is free, so a producer that reads or
-  /// downloads in `next()` never runs far ahead. When the calling task is cancelled, the run
+  /// Inputs are taken from `inputs` only when a job is free and fewer than twice
+  /// ``Analysis/jobs`` are running or waiting to be handed on, so a producer that reads or
+  /// downloads in `next()` never runs far ahead, and a slow sprite does not idle the other jobs. When the calling task is cancelled, the run
   /// takes no more inputs, finishes the sprites in progress and returns what was done.
   ///
   /// - Parameters:

@@ -129,7 +129,7 @@ struct ThemeEngineTests {
     #expect(index.entries.map(\.name) == inputs.map(\.name))
   }
 
-  @Test("never more than `jobs` inputs are taken ahead of the finished ones")
+  @Test("never more than twice `jobs` inputs are taken ahead of those handed on")
   func inputsArePulled() async throws {
     let directory = try TemporaryDirectory()
     let inputs = try Self.sampleInputs()
@@ -146,7 +146,8 @@ struct ThemeEngineTests {
       finished.store(progress.done, ordering: .relaxed)
     }
     #expect(index.count == inputs.count)
-    #expect(maxAhead.load(ordering: .relaxed) <= 2)
+    // At most `jobs` running and as many finished, waiting for an earlier one.
+    #expect(maxAhead.load(ordering: .relaxed) <= 4)
   }
 
   @Test("a cancelled run takes no more inputs, finishes those in progress whole, and returns them")
