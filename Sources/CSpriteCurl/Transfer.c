@@ -182,6 +182,8 @@ bool CSpriteCurl_set_long(CSpriteCurl_Transfer *transfer, CSpriteCurl_LongOption
     return true;
   case CSpriteCurl_LongOptionMaxRedirects:
     return curl_easy_setopt(e, CURLOPT_MAXREDIRS, value) == CURLE_OK;
+  case CSpriteCurl_LongOptionMaxConnectionAgeSeconds:
+    return curl_easy_setopt(e, CURLOPT_MAXAGE_CONN, value) == CURLE_OK;
   }
   return false;
 }

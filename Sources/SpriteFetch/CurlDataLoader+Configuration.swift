@@ -23,6 +23,8 @@ extension CurlDataLoader {
     public var jitterSeed: UInt64?
     /// The User-Agent header sent with every request.
     public var userAgent: String = CurlDataLoader.defaultUserAgent
+    /// How long an idle connection may wait and still be reused; 118 s by default (libcurl's).
+    public var maxConnectionAge: Duration = .seconds(118)
     /// The most transfers running at once; 8 by default.
     public var concurrency: Int = 8
 

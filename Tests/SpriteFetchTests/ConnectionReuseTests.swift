@@ -19,6 +19,22 @@ struct ConnectionReuseTests {
     #expect(loader.connectionsOpened.load(ordering: .relaxed) == 1)
   }
 
+  @Test("an idle connection older than maxConnectionAge is not reused")
+  func maxConnectionAge() async throws {
+    let server = try await LoopbackServer()
+    defer { Task { await server.stop() } }
+    var configuration = TestLoaders.configuration()
+    configuration.maxConnectionAge = .seconds(1)
+    let loader = CurlDataLoader(configuration: configuration)
+    let url = server.url(
+      "/sprites/\(try #require(Fixtures.sampleSpriteFiles().first).lastPathComponent)")
+    _ = try await loader.load(FetchRequest(url: url, expecting: .png))
+    // Longer idle than the limit whatever the machine's speed (a busy one only adds to it).
+    try await Task.sleep(for: .milliseconds(2500))
+    _ = try await loader.load(FetchRequest(url: url, expecting: .png))
+    #expect(loader.connectionsOpened.load(ordering: .relaxed) == 2)
+  }
+
   @Test("Last-Modified is reported and If-Modified-Since is answered 304")
   func ifModifiedSince() async throws {
     let server = try await LoopbackServer()

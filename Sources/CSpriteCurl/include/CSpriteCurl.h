@@ -48,6 +48,8 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpriteCurl_LongOption 
   CSpriteCurl_LongOptionNoProgressMs = 2,
   /// CURLOPT_MAXREDIRS.
   CSpriteCurl_LongOptionMaxRedirects = 3,
+  /// CURLOPT_MAXAGE_CONN: seconds a connection may sit idle and still be reused.
+  CSpriteCurl_LongOptionMaxConnectionAgeSeconds = 4,
 } CSpriteCurl_LongOption;
 
 /// String options a transfer accepts (mapped to CURLOPT_* inside the shim; libcurl copies them).

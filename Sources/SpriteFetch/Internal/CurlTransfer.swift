@@ -59,6 +59,10 @@ final class CurlTransfer: @unchecked Sendable {
         handle, .noProgressMs, max(1, c.noProgressTimeout.wholeMilliseconds)) && ok
     ok = CSpriteCurl_set_long(handle, .totalTimeoutMs, total) && ok
     ok = CSpriteCurl_set_long(handle, .maxRedirects, max(0, c.maxRedirects)) && ok
+    ok =
+      CSpriteCurl_set_long(
+        handle, .maxConnectionAgeSeconds, max(1, Int(c.maxConnectionAge.components.seconds)))
+      && ok
     ok = CSpriteCurl_set_string(handle, .userAgent, c.userAgent) && ok
     guard ok else { return false }
     configuredFor = c
