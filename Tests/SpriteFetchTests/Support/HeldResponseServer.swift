@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import _SpriteTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -31,24 +32,7 @@ final class HeldResponseServer: Sendable {
   /// Starts listening on an ephemeral port; every connection gets `head` and then nothing.
   init(head: String) throws {
     self.head = Array(head.utf8)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(fd, raw, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, raw, &length) == 0
-      }
-    }
-    guard bound else {
-      close(fd)
-      throw POSIXError(.EADDRINUSE)
-    }
-    listener = fd
-    port = UInt16(bigEndian: address.sin_port)
+    (listener, port) = try LoopbackListener.open(backlog: 16)
     Thread { [self] in acceptLoop() }.start()
   }
 
