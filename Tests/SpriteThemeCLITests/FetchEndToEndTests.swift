@@ -11,9 +11,9 @@ struct FetchEndToEndTests {
     "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1", "http_proxy": "", "HTTP_PROXY": "",
   ]
 
-  /// Runs the binary with the proxy-free environment.
+  /// Runs the binary with the proxy-free environment and the loopback's patience.
   static func run(_ arguments: [String]) async throws -> BuiltBinary.Result {
-    try await BuiltBinary.run(arguments, environment: environment)
+    try await BuiltBinary.run(arguments + LoopbackPatience.options, environment: environment)
   }
 
   /// Parses a JSON object file.
@@ -225,7 +225,8 @@ struct FetchEndToEndTests {
     let out = directory.url.appendingPathComponent("out")
     let themes = out.appendingPathComponent("themes")
     let arguments = ["fetch", "--urls", list.path, "--out", out.path, "--quiet"]
-    let first = try await Self.runInterrupted(arguments, once: themes, holds: 5)
+    let first = try await Self.runInterrupted(
+      arguments + LoopbackPatience.options, once: themes, holds: 5)
     #expect(first.status == 130, "\(first.stderr)")
     #expect(first.stderr.contains("interrupted"), "\(first.stderr)")
     let written = try FileManager.default.contentsOfDirectory(atPath: themes.path)
@@ -251,6 +252,28 @@ struct FetchEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == urls.count)
   }
 
+  @Test("--stall-timeout fails a download that receives nothing, and names it in index.json")
+  func stallTimeoutTakesEffect() async throws {
+    let server = try await PokeAPITestServer(samples: 1)
+    defer { Task { await server.stop() } }
+    let directory = try TemporaryDirectory()
+    let list = directory.url.appendingPathComponent("urls.txt")
+    try [server.url("/sprites/1.png"), server.url("/stall/2.png")].joined(separator: "\n")
+      .write(to: list, atomically: true, encoding: .utf8)
+    let out = directory.url.appendingPathComponent("out")
+    // The stalled server never answers: only the one-second limit can end this run.
+    let result = try await BuiltBinary.run(
+      [
+        "fetch", "--urls", list.path, "--out", out.path, "--quiet", "--retries", "0",
+        "--stall-timeout", "1", "--connect-timeout", "600",
+      ], environment: Self.environment)
+    #expect(result.status == 1, "\(result.stderr)")
+    let index = try Self.object(out.appendingPathComponent("index.json"))
+    let errors = try #require(index["errors"] as? [[String: Any]])
+    #expect(errors.compactMap { $0["message"] as? String } == ["Download timed out."])
+    #expect(server.stalled.count == 1)
+  }
+
   @Test(
     "SIGINT cancels transfers in flight: a stalled server does not hold the exit until the timeout",
     arguments: [false, true])
@@ -266,7 +289,7 @@ struct FetchEndToEndTests {
     let out = directory.url.appendingPathComponent("out")
     let arguments =
       ["fetch", "--urls", list.path, "--out", out.path, "--quiet"]
-      + (downloadOnly ? ["--download-only"] : [])
+      + (downloadOnly ? ["--download-only"] : []) + LoopbackPatience.options
     // SIGINT once the three stalled requests have reached the server. Without cancellation the
     // run would wait out the no-progress timeout and its retries, then report the three URLs.
     // The grace period is as long as the test's patience, so only cancellation can end the run

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpriteCore
+import SpriteFetch
 import SpriteMaterial
 import Testing
 
@@ -133,7 +134,7 @@ struct ParsingTests {
         "fetch", "--pokeapi", "https://pokeapi.co/api/v2", "--limit=151", "--offset", "3",
         "--include-forms", "--sprite=other.home.front_default", "--out", "o", "--thumbnails=32",
         "--thumbnail-fit=pad", "--cache", "c", "--ttl=60.5", "--concurrency", "4", "--retries=0",
-        "--timeout", "2.5",
+        "--timeout", "2.5", "--connect-timeout=0.25", "--stall-timeout", "7",
         "--max-bytes=1024", "--extent", "seed", "--progress",
       ], as: Fetch.self)
     #expect(fetch.pokeapi == "https://pokeapi.co/api/v2" && fetch.urls == nil)
@@ -144,6 +145,10 @@ struct ParsingTests {
     #expect(fetch.network.cache == "c" && fetch.network.ttl == 60.5)
     #expect(fetch.network.concurrency == 4 && fetch.network.retries == 0)
     #expect(fetch.network.timeout == 2.5 && fetch.network.maxBytes == 1024)
+    let configuration = fetch.network.curlConfiguration
+    #expect(configuration.totalTimeout == .milliseconds(2500))
+    #expect(configuration.connectTimeout == .milliseconds(250))
+    #expect(configuration.noProgressTimeout == .seconds(7))
     #expect(fetch.analysis.extent == .seed && fetch.progressOptions.progress)
     let plain = try P.command(
       ["fetch", "--urls", "list.txt", "--out", "o", "--download-only"], as: Fetch.self)
@@ -153,6 +158,7 @@ struct ParsingTests {
     #expect(plain.network.cache == nil && plain.network.ttl == 86400)
     #expect(plain.network.concurrency == 8 && plain.network.retries == 3)
     #expect(plain.network.timeout == nil && plain.network.maxBytes == 16 << 20)
+    #expect(plain.network.curlConfiguration == CurlDataLoader.Configuration(), "SPEC 9's defaults")
   }
 
   @Test("after --, every word is positional, even one starting with -")
@@ -354,7 +360,10 @@ struct ParsingTests {
       ["thumbnail", "a.png", "--size", "8", "--fit", "fill", "-o", "t.png"],
       "The value 'fill' is invalid for '--fit <fit>'. Please provide one of 'contain' and 'pad'."
     ),
-    (["fetch", "--out", "o", "--urls", "f", "--ttl=-1"], "--ttl must not be negative."),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--ttl=-1"],
+      "--ttl must be between 0 and 1000000000 seconds, not -1.0."
+    ),
     (
       ["fetch", "--out", "o", "--urls", "f", "--concurrency", "0"],
       "--concurrency must be between 1 and 64, not 0."
@@ -364,7 +373,31 @@ struct ParsingTests {
       "--concurrency must be between 1 and 64, not 65."
     ),
     (["fetch", "--out", "o", "--urls", "f", "--retries=-1"], "--retries must not be negative."),
-    (["fetch", "--out", "o", "--urls", "f", "--timeout", "0"], "--timeout must be positive."),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--timeout", "0"],
+      "--timeout must be more than 0 and at most 1000000 seconds, not 0.0."
+    ),
+    // Values a Duration cannot hold were a crash (exit 132) before they were refused.
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--timeout", "inf"],
+      "--timeout must be more than 0 and at most 1000000 seconds, not inf."
+    ),
+    (
+      ["batch", "--jsonl", "-", "--timeout", "1e16"],
+      "--timeout must be more than 0 and at most 1000000 seconds, not 1e+16."
+    ),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--connect-timeout", "nan"],
+      "--connect-timeout must be more than 0 and at most 1000000 seconds, not nan."
+    ),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--stall-timeout=-1"],
+      "--stall-timeout must be more than 0 and at most 1000000 seconds, not -1.0."
+    ),
+    (
+      ["fetch", "--out", "o", "--urls", "f", "--ttl", "inf"],
+      "--ttl must be between 0 and 1000000000 seconds, not inf."
+    ),
     (["fetch", "--out", "o", "--urls", "f", "--max-bytes", "0"], "--max-bytes must be positive."),
     (
       ["fetch", "--out", "o", "--urls", "f", "--quiet", "--progress"],

@@ -108,10 +108,12 @@ struct ShardEndToEndTests {
     let list = directory.url.appendingPathComponent("urls.txt")
     try ("# sprites\n" + urls.map { "  \($0)\n" }.joined()).write(
       to: list, atomically: true, encoding: .utf8)
-    let byURL = ["fetch", "--urls", list.path, "--quiet", "--retries", "0"]
-    let byCrawl = [
-      "fetch", "--pokeapi", server.url("/api/v2"), "--limit", "30", "--quiet", "--retries", "0",
-    ]
+    let byURL =
+      ["fetch", "--urls", list.path, "--quiet", "--retries", "0"] + LoopbackPatience.options
+    let byCrawl =
+      [
+        "fetch", "--pokeapi", server.url("/api/v2"), "--limit", "30", "--quiet", "--retries", "0",
+      ] + LoopbackPatience.options
     for (label, arguments) in [("urls", byURL), ("crawl", byCrawl)] {
       let whole = directory.url.appendingPathComponent("\(label)-whole")
       #expect(try await BuiltBinary.run(arguments + ["--out", whole.path]).status == 1, "the 404")

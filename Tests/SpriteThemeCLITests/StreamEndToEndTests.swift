@@ -90,7 +90,8 @@ struct StreamEndToEndTests {
       + Self.samplePaths.suffix(6)
     let list = try Self.listFile(inputs, in: directory)
     let result = try await BuiltBinary.run(
-      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet"], standardInput: list)
+      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet"] + LoopbackPatience.options,
+      standardInput: list)
     #expect(result.status == 1, "the missing file fails: \(result.stderr)")
     let lines = try Self.documents(result.stdout)
     #expect(lines.map(Self.origin) == inputs.map { $0 == missing ? "error " + $0 : $0 })
@@ -130,14 +131,15 @@ struct StreamEndToEndTests {
     let urls = (1...3).map { server.url("/sprites/\($0).png") } + [server.url("/sprites/99.png")]
     let list = try Self.listFile(urls, in: directory)
     let out = directory.url.appendingPathComponent("out")
-    let fetch = try await BuiltBinary.run([
-      "fetch", "--urls", list.path, "--out", out.path, "--quiet", "--retries", "0",
-    ])
+    let fetch = try await BuiltBinary.run(
+      [
+        "fetch", "--urls", list.path, "--out", out.path, "--quiet", "--retries", "0",
+      ] + LoopbackPatience.options)
     #expect(fetch.status == 1, "the 404 fails: \(fetch.stderr)")
     let cache = directory.url.appendingPathComponent("cache").path
     let stream = try await BuiltBinary.run(
-      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet", "--retries", "0", "--cache", cache],
-      standardInput: list)
+      ["batch", "--jsonl", "-", "--jobs", "2", "--quiet", "--retries", "0", "--cache", cache]
+        + LoopbackPatience.options, standardInput: list)
     #expect(stream.status == 1, "\(stream.stderr)")
     let lines = try Self.documents(stream.stdout)
     try #require(lines.count == 4)

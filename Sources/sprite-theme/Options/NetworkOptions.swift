@@ -29,18 +29,46 @@ struct NetworkOptions: ParsableArguments {
       "Total time allowed for one download (default: none).", valueName: "seconds"))
   var timeout: Double?
 
+  /// Seconds allowed to establish a connection.
+  @Option(help: ArgumentHelp("Time allowed to connect to a server.", valueName: "seconds"))
+  var connectTimeout: Double = 10
+
+  /// Seconds a download may receive nothing before it fails.
+  @Option(
+    help: ArgumentHelp(
+      "Fail a download that receives nothing for this long.", valueName: "seconds"))
+  var stallTimeout: Double = 30
+
   /// The largest response body accepted, in bytes.
   @Option(help: ArgumentHelp("Refuse a response body larger than this.", valueName: "n"))
   var maxBytes = 16 << 20
 
+  /// The longest `--ttl` accepted: about 31 years, so every value is a whole `Duration`.
+  static let maxTTL: Double = 1e9
+  /// The longest timeout accepted: about 11 days.
+  static let maxTimeout: Double = 1e6
+
   /// Checks the values' ranges.
   func validate() throws {
-    guard ttl >= 0 else { throw ValidationError("--ttl must not be negative.") }
+    guard (0...Self.maxTTL).contains(ttl) else {
+      throw ValidationError(
+        "--ttl must be between 0 and \(Int(Self.maxTTL)) seconds, not \(ttl).")
+    }
     guard (1...64).contains(concurrency) else {
       throw ValidationError("--concurrency must be between 1 and 64, not \(concurrency).")
     }
     guard retries >= 0 else { throw ValidationError("--retries must not be negative.") }
-    guard (timeout ?? 1) > 0 else { throw ValidationError("--timeout must be positive.") }
+    for (name, seconds) in [
+      ("--timeout", timeout), ("--connect-timeout", connectTimeout),
+      ("--stall-timeout", stallTimeout),
+    ] {
+      guard let seconds else { continue }
+      guard seconds > 0, seconds <= Self.maxTimeout else {
+        throw ValidationError(
+          "\(name) must be more than 0 and at most \(Int(Self.maxTimeout)) seconds, not \(seconds)."
+        )
+      }
+    }
     guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive.") }
   }
 
@@ -55,8 +83,15 @@ struct NetworkOptions: ParsableArguments {
     configuration.concurrency = concurrency
     configuration.retries = retries
     configuration.maxBytes = maxBytes
-    configuration.totalTimeout = timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }
+    configuration.totalTimeout = timeout.map(Self.duration)
+    configuration.connectTimeout = Self.duration(connectTimeout)
+    configuration.noProgressTimeout = Self.duration(stallTimeout)
     return configuration
+  }
+
+  /// `seconds` (validated: finite, in range) as a whole number of milliseconds, at least 1.
+  private static func duration(_ seconds: Double) -> Duration {
+    .milliseconds(max(1, Int64((seconds * 1000).rounded(.up))))
   }
 
   /// A caching curl loader per these options, caching in `cache` or `<outputDirectory>/.cache`.

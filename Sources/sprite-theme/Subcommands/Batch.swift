@@ -29,8 +29,9 @@ struct Batch: AsyncParsableCommand {
       to themes/<name>.json, on one line) or {"error":{"message":…,"stage":…},"input":…} goes \
       to standard output as one JSON line, in input order, as soon as it and the lines before \
       it are done. Inputs may then also be http(s) URLs, downloaded with --cache (none by \
-      default), --ttl, --concurrency, --retries, --timeout and --max-bytes as by fetch; lines \
-      of - are taken as they come, so the stream can be endless and memory stays bounded. \
+      default) and the other download options of fetch (--ttl, --concurrency, --retries, the \
+      timeouts, --max-bytes); lines of - are taken as they come, so the stream can be endless \
+      and memory stays bounded. \
       --out, --thumbnails, --thumbnail-fit, --report and --force do not apply (no thumbnails \
       are made). Ctrl-C stops after the last whole line.
 
