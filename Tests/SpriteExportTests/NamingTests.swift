@@ -1,6 +1,7 @@
 import Foundation
 import SpriteExport
 import Testing
+import _SpriteTestSupport
 
 @Suite("Names: each platform's convention, unique in a file, never a keyword or a digit first")
 struct NamingTests {
@@ -70,5 +71,38 @@ struct NamingTests {
     #expect(try ExportFormat.parseList("all") == ExportFormat.allCases)
     #expect(throws: UnknownFormat(name: "xml")) { try ExportFormat.parseList("css,xml") }
     #expect(UnknownFormat(name: "xml").description.contains("'xml'"))
+  }
+
+  @Test("a long sprite name is cut to maxLength bytes, and cut names that clash get numbers")
+  func longNames() {
+    for convention in [CaseConvention.kebab, .snake, .camel, .pascal] {
+      var namer = UniqueNames(convention)
+      let long = String(repeating: "abcdefghij-", count: 21)  // 230 characters
+      let first = namer.name(for: long + "one")
+      let second = namer.name(for: long + "two")
+      #expect(first.utf8.count == UniqueNames.maxLength, "\(convention) \(first)")
+      #expect(second.utf8.count <= UniqueNames.maxLength + 2 && second != first)
+      #expect(namer.name(for: "short-name") == convention.join(["short", "name"]))
+    }
+  }
+
+  @Test("every format's file names fit 255 bytes when sprites have 230-character names")
+  func longNamesFitFileNames() throws {
+    let data = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/themes/crawl-black-cat.json")
+    )
+    let themes = try ["a", "b"].map { suffix in
+      try ExportTheme(
+        json: data, name: String(repeating: "x", count: 229) + suffix, path: "\(suffix).json")
+    }
+    for format in ExportFormat.allCases {
+      let files = ThemeExporter.files(format, for: themes)
+      #expect(Set(files.map(\.path)).count == files.count, "\(format): unique paths")
+      for file in files {
+        for component in file.path.split(separator: "/") {
+          #expect(component.utf8.count <= 255, "\(format): \(component)")
+        }
+      }
+    }
   }
 }

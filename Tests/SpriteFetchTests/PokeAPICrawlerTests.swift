@@ -65,11 +65,10 @@ struct PokeAPIDocumentTests {
     let bytes = Array(
       #"{"count": 1, "next": "file:///etc/passwd", "results": [{"name": "a", "url": "/api/v2/pokemon/1/"}]}"#
         .utf8)
-    let error = #expect(throws: PokeAPIError.self) {
-      try PokeAPIListPage.decode(bytes, pageURL: page, base: base)
-    }
+    let decoded = try PokeAPIListPage.decode(bytes, pageURL: page, base: base)
+    #expect(decoded.next == nil && decoded.results.map(\.name) == ["a"], "the results are kept")
     #expect(
-      error?.description
+      decoded.nextRefusal?.description
         == "the list page: the server's next page URL uses file://, which is only allowed for URLs you give (file:///etc/passwd)."
     )
   }
@@ -339,6 +338,79 @@ struct PokeAPICrawlerUntrustedURLTests {
     #expect(
       items[0].failure.map(String.init(describing:))?.hasPrefix(
         "bulbasaur: the server's entry URL uses file://") == true)
+  }
+
+  /// A list page of entries `ids` (on 127.0.0.1:9) linking `next`.
+  static func listPage(_ ids: [Int], next: String?) -> String {
+    let results = ids.map { #"{"name": "p\#($0)", "url": "/api/v2/pokemon/\#($0)/"}"# }
+    let link = next.map { "\"\($0)\"" } ?? "null"
+    return #"{"count": 9, "next": \#(link), "results": [\#(results.joined(separator: ", "))]}"#
+  }
+
+  /// Entry documents for `ids`, each with a sprite `<id>.png`.
+  static func entries(_ ids: ClosedRange<Int>) -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: ids.map { id in
+        (
+          "http://127.0.0.1:9/api/v2/pokemon/\(id)/",
+          #"{"id": \#(id), "name": "p\#(id)", "sprites": {"front_default": "/\#(id).png"}}"#
+        )
+      })
+  }
+
+  /// Crawls `pages` (URL → document) and returns the ids yielded and the error that ended it.
+  static func crawlPages(_ pages: [String: String]) async -> (ids: [Int], error: String?) {
+    let loader = DocumentsLoader(documents: pages.merging(entries(1...9)) { $1 })
+    var ids = [Int]()
+    do {
+      for try await item in PokeAPICrawler(base: base, pageSize: 2).crawl(using: loader) {
+        ids.append(item.id ?? -1)
+      }
+      return (ids, nil)
+    } catch {
+      return (ids, String(describing: error))
+    }
+  }
+
+  static let first = "http://127.0.0.1:9/api/v2/pokemon/?offset=0&limit=2"
+
+  @Test("a page whose next link is refused keeps its entries; the refusal ends the list")
+  func refusedNextKeepsEntries() async {
+    let (ids, error) = await Self.crawlPages([
+      Self.first: Self.listPage([1, 2], next: "/api/v2/pokemon/?offset=2&limit=2"),
+      "http://127.0.0.1:9/api/v2/pokemon/?offset=2&limit=2": Self.listPage(
+        [3, 4], next: "file:///etc/passwd"),
+    ])
+    #expect(ids == [1, 2, 3, 4])
+    #expect(
+      error
+        == "the list page: the server's next page URL uses file://, which is only allowed for URLs you give (file:///etc/passwd)."
+    )
+  }
+
+  @Test("a next link back to a page already read ends the list; no entry is yielded twice")
+  func loopingNext() async {
+    let (ids, error) = await Self.crawlPages([
+      Self.first: Self.listPage([1, 2], next: "/api/v2/pokemon/?offset=2&limit=2"),
+      "http://127.0.0.1:9/api/v2/pokemon/?offset=2&limit=2": Self.listPage(
+        [3, 1], next: "/api/v2/pokemon/?offset=0&limit=2"),
+    ])
+    #expect(ids == [1, 2, 3])
+    #expect(error?.contains("goes back to http://127.0.0.1:9/api/v2/pokemon/?offset=0") == true)
+  }
+
+  @Test("pages that only repeat entries, each linking a new next page, end the list")
+  func endlessRepeats() async {
+    var pages = [Self.first: Self.listPage([1, 2], next: "/api/v2/pokemon/?offset=2&limit=2")]
+    for offset in stride(from: 2, to: 40, by: 2) {
+      pages["http://127.0.0.1:9/api/v2/pokemon/?offset=\(offset)&limit=2"] = Self.listPage(
+        [2, 1], next: "/api/v2/pokemon/?offset=\(offset + 2)&limit=2")
+    }
+    let (ids, error) = await Self.crawlPages(pages)
+    #expect(ids == [1, 2])
+    #expect(
+      error?.contains("?offset=2&limit=2 lists no entry that earlier pages did not") == true,
+      "\(error ?? "no error")")
   }
 
   @Test("the loader itself refuses a file URL that came from a response")

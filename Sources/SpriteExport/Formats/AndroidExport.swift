@@ -45,16 +45,24 @@ enum AndroidExport: ExportWriter {
       + "\(token.color.argbHex)</color>\n"
   }
 
-  /// `text` made safe inside an XML comment (no `--`, no markup).
+  /// `text` made safe inside an XML comment: characters XML 1.0 forbids dropped (its `Char`
+  /// production: tab, newline and carriage return become spaces), markup characters as `_`, and
+  /// no `--` or final `-`, checked on scalars so that a combining mark after a hyphen (`-\u{301}`)
+  /// cannot hide one.
   static func comment(_ text: String) -> String {
-    var safe = ""
-    for character in text {
-      switch character {
-      case "<", ">", "&": safe.append("_")
-      case "-" where safe.hasSuffix("-"): safe.append(" -")
-      default: safe.append(character)
+    var safe = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x9, 0xA, 0xD: safe.append(" ")
+      case 0x0...0x1F, 0xFFFE, 0xFFFF: continue
+      case 0x3C, 0x3E, 0x26: safe.append("_")  // < > &
+      case 0x2D where safe.last == "-":
+        safe.append(" ")
+        safe.append(scalar)
+      default: safe.append(scalar)
       }
     }
-    return safe.hasSuffix("-") ? safe + " " : safe
+    if safe.last == "-" { safe.append(" ") }
+    return String(safe)
   }
 }

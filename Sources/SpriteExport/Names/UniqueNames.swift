@@ -2,8 +2,14 @@
 /// file: never empty, never starting with a digit, never a reserved word, and never producing a
 /// name (alone or joined with one of its colours' names) that an earlier sprite already
 /// produced. Clashes get `2`, `3`, ... appended, sprites taken in the order given (sorted by
-/// name), so the result is deterministic.
+/// name), so the result is deterministic. A sprite's part of a name is at most
+/// ``maxLength`` bytes, so every file name made from it (a colour set, a token file) stays far
+/// below the 255 bytes file systems allow.
 public struct UniqueNames {
+  /// The most bytes of a sprite's identifier before any clash number: longer names are cut at
+  /// this length (then told apart by number like any clash).
+  public static let maxLength = 96
+
   /// The convention names are spelled in.
   public let convention: CaseConvention
   /// Words no identifier may be (compared as spelled).
@@ -23,7 +29,7 @@ public struct UniqueNames {
   /// - Parameter joined: The words of the colours whose names are the sprite's joined with
   ///   theirs in the same namespace (`cat` + `on-primary`); empty when they are nested under it.
   public mutating func words(for name: String, joined: [[String]] = []) -> [String] {
-    var base = IdentifierWords.split(name: name)
+    var base = shortened(IdentifierWords.split(name: name))
     if base.isEmpty || base[0].first!.isNumber || reserved.contains(convention.join(base)) {
       base.insert("sprite", at: 0)
     }
@@ -38,6 +44,20 @@ public struct UniqueNames {
       number += 1
       candidate = base + [String(number)]
     }
+  }
+
+  /// The first `words` whose spelling in the convention fits ``maxLength`` bytes, the last one
+  /// cut to fit (the words are ASCII, ``IdentifierWords/split(name:)``).
+  private func shortened(_ words: [String]) -> [String] {
+    guard convention.join(words).utf8.count > Self.maxLength else { return words }
+    var kept = [String]()
+    for word in words {
+      let room = Self.maxLength - convention.join(kept + [""]).utf8.count
+      guard room > 0 else { break }
+      kept.append(String(word.prefix(room)))
+      if word.count > room { break }
+    }
+    return kept
   }
 
   /// ``words(for:joined:)`` spelled in the convention.

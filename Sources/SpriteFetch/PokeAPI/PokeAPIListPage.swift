@@ -18,8 +18,11 @@ public struct PokeAPIListPage: Sendable, Equatable {
 
   /// The total number of resources in the list (not pages).
   public var count: Int
-  /// The next page, resolved, or nil on the last page.
+  /// The next page, resolved, or nil on the last page (and when `next` was refused).
   public var next: URL?
+  /// Why the page's `next` link was refused (not a URL, or not `http`/`https`), nil when it was
+  /// usable or absent: the page's results still count, and the list ends after them with this.
+  public var nextRefusal: PokeAPIError?
   /// The previous page, resolved, or nil on the first page (and always nil in the static dump).
   public var previous: URL?
   /// The results of this page, in list order.
@@ -43,9 +46,10 @@ public struct PokeAPIListPage: Sendable, Equatable {
   /// The page must be a JSON object with an integer `count`, `next` and `previous` each a
   /// string, null or missing, and `results` an array of objects with string `name` and `url`;
   /// other members are ignored. `next` and `previous` come from the server, so they must be
-  /// `http` or `https` URLs of at most ``URLText/maxLength`` bytes.
+  /// `http` or `https` URLs of at most ``URLText/maxLength`` bytes: a refused `next` is kept in
+  /// ``nextRefusal`` (the results are good), a refused `previous` is dropped.
   ///
-  /// - Throws: `PokeAPIError.badList` or `.untrustedURL`.
+  /// - Throws: `PokeAPIError.badList` when the page is not a list page.
   public static func decode(_ bytes: [UInt8], pageURL: URL, base: URL) throws(PokeAPIError)
     -> PokeAPIListPage
   {
@@ -70,9 +74,18 @@ public struct PokeAPIListPage: Sendable, Equatable {
       return Item(
         name: result.name, url: url, reference: result.url, id: url.flatMap(PokeAPIURL.id(of:)))
     }
+    let next: URL?
+    let nextRefusal: PokeAPIError?
+    do {
+      next = try resolve(document.next, role: "next page")
+      nextRefusal = nil
+    } catch {
+      next = nil
+      nextRefusal = error
+    }
     return PokeAPIListPage(
-      count: document.count, next: try resolve(document.next, role: "next page"),
-      previous: try resolve(document.previous, role: "previous page"), results: results)
+      count: document.count, next: next, nextRefusal: nextRefusal,
+      previous: try? resolve(document.previous, role: "previous page"), results: results)
   }
 
   /// A short reason for a decoding error: which member is missing or of the wrong type.

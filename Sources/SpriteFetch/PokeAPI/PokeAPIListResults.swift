@@ -3,6 +3,12 @@ import Foundation
 /// The results of a PokeAPI list, page after page, as an async sequence: each page is loaded
 /// when the sequence reaches it (see ``PokeAPICrawler`` for paging, `offset` and `limit`), and
 /// only the results in the crawler's ``PokeAPICrawler/shard`` are yielded.
+///
+/// The pages come from a server, so the list is checked as it goes: an entry listed again (by
+/// the same resolved URL) is yielded once; a page whose `next` is refused keeps its results and
+/// the list ends after them with that refusal; a `next` back to a page already read, or a page
+/// that lists no new entry yet links a next one, ends the list with an error saying so, so a
+/// server's loop neither repeats work nor runs for ever.
 public struct PokeAPIListResults: AsyncSequence, Sendable {
   /// One list result.
   public typealias Element = PokeAPIListPage.Item
@@ -26,6 +32,10 @@ public struct PokeAPIListResults: AsyncSequence, Sendable {
     var visited: Set<URL> = []
     var isFirstPage = true
     var buffer: ArraySlice<PokeAPIListPage.Item> = []
+    /// Every entry listed so far, by resolved URL (or the reference, when it has none).
+    var listed: Set<String> = []
+    /// The error that ends the list once the buffered results are yielded.
+    var ending: PokeAPIListError?
 
     /// The next result, loading the next page when this one is used up.
     ///
@@ -41,7 +51,17 @@ public struct PokeAPIListResults: AsyncSequence, Sendable {
     /// The next result of the list, whatever its shard.
     private mutating func nextInList() async throws -> PokeAPIListPage.Item? {
       while buffer.isEmpty {
-        guard remaining > 0, let url = pageURL, visited.insert(url).inserted else { return nil }
+        if let ending {
+          self.ending = nil
+          throw ending
+        }
+        guard remaining > 0, let url = pageURL else { return nil }
+        guard visited.insert(url).inserted else {
+          throw PokeAPIListError(
+            url: url,
+            underlying: PokeAPIError.badList(
+              "the next page link goes back to \(URLText.shortened(url)), which was read already"))
+        }
         if Task.isCancelled { throw FetchError.cancelled }
         let page: PokeAPIListPage
         do {
@@ -60,9 +80,22 @@ public struct PokeAPIListResults: AsyncSequence, Sendable {
           results = results.dropFirst(crawler.offset)
         }
         isFirstPage = false
-        buffer = results.prefix(remaining)
+        let fresh = results.filter {
+          listed.insert($0.url?.absoluteString ?? $0.reference).inserted
+        }
+        if fresh.isEmpty, page.next != nil {
+          throw PokeAPIListError(
+            url: url,
+            underlying: PokeAPIError.badList(
+              "\(URLText.shortened(url)) lists no entry that earlier pages did not, "
+                + "yet links a next page"))
+        }
+        buffer = fresh.prefix(remaining)
         remaining -= buffer.count
         pageURL = page.next
+        if remaining > 0, let refusal = page.nextRefusal {
+          ending = PokeAPIListError(url: url, underlying: refusal)
+        }
       }
       return buffer.popFirst()
     }
