@@ -65,7 +65,8 @@ public struct ThemeStream: Sendable {
   /// - Parameters:
   ///   - inputs: The inputs, in output order.
   ///   - write: Writes one whole line (standard output, behind the executable's gate that lets
-  ///     a signal end the process between lines only).
+  ///     a signal end the process between lines only); it throws `CancellationError` when it
+  ///     dropped the line because the run is stopping (the outcome is then interrupted).
   ///   - failed: Called with each error line's failure, in order, after the line is written.
   /// - Throws: ``ThemeEngine/Fatal`` when `write` throws (a closed pipe, a full disk); the lines
   ///   before are whole.
@@ -96,6 +97,10 @@ public struct ThemeStream: Sendable {
       guard let line else { break }
       do {
         try write(line.bytes)
+      } catch is CancellationError {
+        // Stopped while the line waited for a reader: dropped whole.
+        outcome.interrupted = true
+        return outcome
       } catch {
         throw ThemeEngine.Fatal(path: "standard output", reason: Self.reason(error))
       }

@@ -196,6 +196,59 @@ struct StreamEndToEndTests {
     #expect(result.stderr.contains("interrupted after \(lines.count) lines"), "\(result.stderr)")
   }
 
+  @Test("SIGINT while standard output is not read: exit 130 at once, the pipe holds whole lines")
+  func interruptedWhileOutputStalls() async throws {
+    let directory = try TemporaryDirectory()
+    let inputs = (0..<2_000).map { Self.samplePaths[$0 % Self.samplePaths.count] }
+    let list = try Self.listFile(inputs, in: directory)
+    // Nobody reads the pipe until the run is over, so the run fills it and stalls. The grace
+    // period is as long as the test's patience: the run must stop by itself, not by the timer.
+    let pipe = Pipe()
+    let process = try BuiltBinary.start(
+      ["batch", "--jsonl", "-", "--quiet"], environment: InterruptTests.patientGrace,
+      standardInput: list, standardOutput: pipe.fileHandleForWriting,
+      standardError: FileHandle(forWritingTo: try Self.emptyFile("stderr", in: directory)))
+    try pipe.fileHandleForWriting.close()
+    // Stalled: the run has put output in the pipe and then nothing more for 20 checks in a
+    // row (on a busy machine that may also be a pause in its work: then the signal lands
+    // between lines, and the test holds all the same).
+    let reader = pipe.fileHandleForReading.fileDescriptor
+    var unread: Int32 = 0
+    var unchanged = 0
+    let stalled = InterruptTests.wait {
+      var now: Int32 = 0
+      guard ioctl(reader, UInt(FIONREAD), &now) == 0, process.isRunning else { return true }
+      unchanged = now == unread ? unchanged + 1 : 0
+      unread = now
+      usleep(10_000)
+      return now > 0 && unchanged >= 20
+    }
+    #expect(stalled && process.isRunning, "the run stalled on its full output")
+    InterruptTests.waitUntilHandlingSignals(process.processIdentifier)
+    kill(process.processIdentifier, SIGINT)
+    let deadline = ContinuousClock.now + InterruptTests.hangLimit
+    while process.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    if process.isRunning { process.terminate() }  // a hang: fail rather than wait on
+    process.waitUntilExit()
+    let stderr = try String(
+      contentsOf: directory.url.appendingPathComponent("stderr"), encoding: .utf8)
+    #expect(process.terminationStatus == 130, "\(stderr)")
+    #expect(!stderr.contains("did not finish in time"), "stopped by itself: \(stderr)")
+    let output = try pipe.fileHandleForReading.readToEnd() ?? Data()
+    #expect(output.last == UInt8(ascii: "\n"), "the last line is whole")
+    let lines = try Self.documents(String(decoding: output, as: UTF8.self))
+    #expect(!lines.isEmpty && lines.map(Self.origin) == Array(inputs.prefix(lines.count)))
+  }
+
+  /// An empty file `name` in `directory`.
+  static func emptyFile(_ name: String, in directory: TemporaryDirectory) throws -> URL {
+    let url = directory.url.appendingPathComponent(name)
+    try Data().write(to: url)
+    return url
+  }
+
   @Test("memory stays bounded: 1,000 and 10,000 lines peak alike, both under 50 MB")
   func boundedMemory() async throws {
     // 100,000 lines take minutes in a debug build (about 1.5 ms a sprite), so the test streams

@@ -18,10 +18,11 @@ enum BuiltBinary {
   /// comes from `standardInput` (a file) or is closed; standard error goes to `standardError`
   /// when given.
   static func start(
-    _ arguments: [String], standardInput: URL? = nil, standardError: FileHandle? = nil
+    _ arguments: [String], environment: [String: String] = [:], standardInput: URL? = nil,
+    standardOutput: FileHandle? = nil, standardError: FileHandle? = nil
   ) throws -> Process {
-    let process = configured(arguments, environment: [:])
-    process.standardOutput = FileHandle.nullDevice
+    let process = configured(arguments, environment: environment)
+    process.standardOutput = standardOutput ?? FileHandle.nullDevice
     process.standardError = standardError ?? FileHandle.nullDevice
     process.standardInput =
       try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
