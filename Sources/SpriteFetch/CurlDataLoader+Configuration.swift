@@ -5,8 +5,9 @@ extension CurlDataLoader {
     public var connectTimeout: Duration = .seconds(10)
     /// A transfer receiving no body bytes for this long fails (checked about once a second); 30 s.
     public var noProgressTimeout: Duration = .seconds(30)
-    /// An optional limit on each attempt's total time; none by default.
-    public var totalTimeout: Duration?
+    /// A limit on each attempt's total time, so a server that sends a byte now and then cannot
+    /// hold a download for ever; 300 s by default (nil: none).
+    public var totalTimeout: Duration? = .seconds(300)
     /// The largest body accepted, in bytes; 16 MiB by default.
     public var maxBytes: Int = 16 << 20
     /// The most redirects followed before failing; 5 by default.

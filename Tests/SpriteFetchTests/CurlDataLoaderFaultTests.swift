@@ -25,6 +25,22 @@ struct CurlDataLoaderFaultTests {
     #expect(clock.now - start >= .milliseconds(900))
   }
 
+  @Test("a server that trickles a byte at a time is ended by the total limit (300 s by default)")
+  func slowLoris() async throws {
+    #expect(CurlDataLoader.Configuration().totalTimeout == .seconds(300))
+    let server = try RawSocketServer(
+      response: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", then: .trickleUntilReleased)
+    defer { server.stop() }
+    var configuration = TestLoaders.configuration(retries: 0, noProgress: .seconds(1))
+    configuration.totalTimeout = .seconds(2)
+    let error = await TestLoaders.fetchError {
+      _ = try await CurlDataLoader(configuration: configuration).load(
+        FetchRequest(url: server.url("/trickle")))
+    }
+    server.release()
+    #expect(error == .timedOut)
+  }
+
   @Test("a connection closed before Content-Length bytes arrive is a transport error")
   func shortBody() async throws {
     let server = try RawSocketServer(

@@ -226,7 +226,9 @@ struct ParsingPropertyTests {
       #expect(fetch.network.cache == cache && fetch.network.ttl == ttl, "\(context)")
       #expect(
         fetch.network.concurrency == concurrency && fetch.network.retries == retries, "\(context)")
-      #expect(fetch.network.timeout == timeout && fetch.network.maxBytes == maxBytes, "\(context)")
+      #expect(
+        fetch.network.timeout == (timeout ?? 300) && fetch.network.maxBytes == maxBytes,
+        "\(context)")
       analysis.check(fetch.analysis, fetch.progressOptions, context)
     }
   }

@@ -157,7 +157,7 @@ struct ParsingTests {
     #expect(plain.spriteKey == "front_default")
     #expect(plain.network.cache == nil && plain.network.ttl == 86400)
     #expect(plain.network.concurrency == 8 && plain.network.retries == 3)
-    #expect(plain.network.timeout == nil && plain.network.maxBytes == 16 << 20)
+    #expect(plain.network.timeout == 300 && plain.network.maxBytes == 16 << 20)
     #expect(plain.network.curlConfiguration == CurlDataLoader.Configuration(), "SPEC 9's defaults")
   }
 

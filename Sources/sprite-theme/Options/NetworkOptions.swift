@@ -23,11 +23,9 @@ struct NetworkOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Retries of a transient download failure.", valueName: "n"))
   var retries = 3
 
-  /// Seconds allowed for one download, or `nil` for no limit.
-  @Option(
-    help: ArgumentHelp(
-      "Total time allowed for one download (default: none).", valueName: "seconds"))
-  var timeout: Double?
+  /// Seconds allowed for one download attempt.
+  @Option(help: ArgumentHelp("Total time allowed for one download.", valueName: "seconds"))
+  var timeout: Double = 300
 
   /// Seconds allowed to establish a connection.
   @Option(help: ArgumentHelp("Time allowed to connect to a server.", valueName: "seconds"))
@@ -62,7 +60,6 @@ struct NetworkOptions: ParsableArguments {
       ("--timeout", timeout), ("--connect-timeout", connectTimeout),
       ("--stall-timeout", stallTimeout),
     ] {
-      guard let seconds else { continue }
       guard seconds > 0, seconds <= Self.maxTimeout else {
         throw ValidationError(
           "\(name) must be more than 0 and at most \(Int(Self.maxTimeout)) seconds, not \(seconds)."
@@ -83,7 +80,7 @@ struct NetworkOptions: ParsableArguments {
     configuration.concurrency = concurrency
     configuration.retries = retries
     configuration.maxBytes = maxBytes
-    configuration.totalTimeout = timeout.map(Self.duration)
+    configuration.totalTimeout = Self.duration(timeout)
     configuration.connectTimeout = Self.duration(connectTimeout)
     configuration.noProgressTimeout = Self.duration(stallTimeout)
     return configuration

@@ -25,6 +25,9 @@ final class RawSocketServer: Sendable {
     case holdUntilReleased
     /// Keeps the connection open for this many seconds, or until released.
     case holdFor(Double)
+    /// Sends one byte every 100 ms until released (a slow-loris server: never silent long
+    /// enough for a no-progress limit).
+    case trickleUntilReleased
   }
 
   let port: UInt16
@@ -111,6 +114,10 @@ final class RawSocketServer: Sendable {
     case .holdUntilReleased: send(waitForRelease(until: nil), to: connection)
     case .holdFor(let seconds):
       send(waitForRelease(until: Date(timeIntervalSinceNow: seconds)), to: connection)
+    case .trickleUntilReleased:
+      while !isReleased(waitingUntil: Date(timeIntervalSinceNow: 0.1)) {
+        send([UInt8(ascii: ".")], to: connection)
+      }
     }
     close(connection)
   }
@@ -127,6 +134,15 @@ final class RawSocketServer: Sendable {
         releaseSignal.wait()
       }
     }
+  }
+
+  /// Whether `release(sending:)` (or `stop()`) has come, waiting for it until `deadline`.
+  private func isReleased(waitingUntil deadline: Date) -> Bool {
+    releaseSignal.lock()
+    defer { releaseSignal.unlock() }
+    if released.withLock({ $0 }) != nil { return true }
+    _ = releaseSignal.wait(until: deadline)
+    return released.withLock { $0 } != nil
   }
 
   private func send(_ bytes: [UInt8], to connection: Int32) {

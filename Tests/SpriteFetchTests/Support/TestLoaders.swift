@@ -21,6 +21,7 @@ enum TestLoaders {
     configuration.maxBytes = maxBytes
     configuration.connectTimeout = .seconds(hangLimit)
     configuration.noProgressTimeout = noProgress
+    configuration.totalTimeout = .seconds(hangLimit)
     // A busy machine can hold the test between two loads for minutes: keep idle connections.
     configuration.maxConnectionAge = .seconds(3600)
     configuration.backoffBase = .milliseconds(10)
