@@ -47,7 +47,8 @@ let package = Package(
     // The one bounded, ordered concurrency stage (`OrderedConcurrentMap`) that downloads, the
     // crawl, reads and analysis are built from; no dependencies.
     .target(name: "SpriteFlow"),
-    // Whole-file writes (temporary file + rename), shared by the theme engine and the cache.
+    // The one file API: paths as bytes (`FilePath`), regular-file reads that never block,
+    // atomic writes, folder listings and `mkdir -p`, list lines as bytes, readable names.
     .target(
       name: "SpriteFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Downloads (libcurl's multi handle behind async/await) and the PokeAPI crawl; knows no
@@ -74,11 +75,16 @@ let package = Package(
       ]),
     // The visual report: a static page (HTML, CSS, JS and one data file) over an output
     // directory's theme files, read through the one theme model (SpriteThemeModel).
+    // Its page, style and script are files in `Resources/`, embedded in the binary.
     .target(
       name: "SpriteReport",
       dependencies: [
         "SpriteCore", "SpriteMaterial", "SpriteThemeModel", "SpriteFiles",
         .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      resources: [
+        .embedInCode("Resources/index.html"), .embedInCode("Resources/report.css"),
+        .embedInCode("Resources/report.js"),
       ]),
     // Front-end exports (CSS, DTCG, Android, asset catalogs, SwiftUI, Compose, Flutter, ...)
     // from theme files, read through the one theme model (SpriteThemeModel).
@@ -107,15 +113,16 @@ let package = Package(
     .target(
       name: "SpriteThemeStream",
       dependencies: [
-        "SpriteTheme", "SpriteThemeFetch", "SpriteFetch", "SpriteFlow", "SpriteShard",
-        .product(name: "SystemPackage", package: "swift-system"),
+        "SpriteTheme", "SpriteThemeFetch", "SpriteFetch", "SpriteFiles", "SpriteFlow",
+        "SpriteShard", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "sprite-theme",
       dependencies: [
         "SpriteTheme", "SpriteThemeFetch", "SpriteThemeStream", "SpriteShard", "SpriteMaterial",
-        "SpriteExport", "SpriteReport", "SpriteMerge",
+        "SpriteExport", "SpriteReport", "SpriteMerge", "SpriteFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Tests.
     .target(
@@ -144,7 +151,7 @@ let package = Package(
       name: "SpriteThemeFetchTests",
       dependencies: [
         "SpriteThemeFetch", "SpriteThemeStream", "SpriteTheme", "SpriteFetch", "SpritePNG",
-        "SpriteCore", "SpriteShard",
+        "SpriteCore", "SpriteShard", "SpriteFiles",
         "_SpriteTestSupport", .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
@@ -152,17 +159,23 @@ let package = Package(
       dependencies: ["SpriteMerge", .product(name: "SystemPackage", package: "swift-system")]),
     .testTarget(
       name: "SpriteExportTests",
-      dependencies: ["SpriteExport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
+      dependencies: [
+        "SpriteExport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       exclude: ["Scripts"]),
     .testTarget(
       name: "SpriteReportTests",
-      dependencies: ["SpriteReport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport"],
+      dependencies: [
+        "SpriteReport", "SpriteMaterial", "SpriteCore", "_SpriteTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       exclude: ["Scripts"]),
     .testTarget(
       name: "SpriteThemeCLITests",
       dependencies: [
-        "sprite-theme", "SpriteTheme", "SpriteMaterial", "SpriteShard", "_SpriteTestSupport",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "sprite-theme", "SpriteTheme", "SpriteMaterial", "SpriteShard", "SpriteFiles",
+        "_SpriteTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["Goldens", "Scripts"]),
   ],

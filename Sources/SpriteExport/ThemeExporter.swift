@@ -28,58 +28,62 @@ public enum ThemeExporter {
 
   /// The theme files named by `inputs`: files as given, and for a folder its `*.json` files
   /// (sorted, hidden ones skipped), or those of its `themes/` folder when it has one (an output
-  /// directory of `batch` or `fetch`).
-  public static func themeFiles(in inputs: [String]) -> [String] {
-    var files = [String]()
-    let manager = FileManager.default
+  /// directory of `batch` or `fetch`). Names are bytes, so any file name works.
+  public static func themeFiles(in inputs: [FilePath]) -> [FilePath] {
+    var files = [FilePath]()
     for input in inputs {
-      var isFolder: ObjCBool = false
-      guard manager.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
+      guard (try? input.stat().type) == .directory else {
         files.append(input)
         continue
       }
       var folder = input
-      let themes = (input as NSString).appendingPathComponent("themes")
-      if manager.fileExists(atPath: themes, isDirectory: &isFolder), isFolder.boolValue {
-        folder = themes
+      if (try? input.appending("themes").stat().type) == .directory {
+        folder = input.appending("themes")
       }
-      let names = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
-      for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-        files.append((folder as NSString).appendingPathComponent(name))
+      let names = ((try? DirectoryListing.entries(of: folder)) ?? []).map(\.name).filter {
+        let bytes = $0.bytes
+        return bytes.first != UInt8(ascii: ".") && bytes.count > 5
+          && bytes.suffix(5).elementsEqual(".json".utf8)
       }
+      // Text order as before, then bytes, which tell apart names that are not UTF-8.
+      let sorted = names.sorted {
+        let (a, b) = ($0.string, $1.string)
+        return a != b ? a < b : $0.bytes.lexicographicallyPrecedes($1.bytes)
+      }
+      files += sorted.map { folder.appending($0) }
     }
     return files
   }
 
   /// Reads `paths`: the themes that worked, sorted by name (then path), and the failures in
   /// the order given.
-  public static func load(_ paths: [String]) -> (themes: [ExportTheme], failures: [Failure]) {
+  public static func load(_ paths: [FilePath]) -> (themes: [ExportTheme], failures: [Failure]) {
     var themes = [ExportTheme]()
     var failures = [Failure]()
     for path in paths {
       do {
         themes.append(try load(path))
       } catch {
-        failures.append(Failure(path: path, reason: error))
+        failures.append(Failure(path: path.readable, reason: error))
       }
     }
     themes.sort { ($0.name, $0.path) < ($1.name, $1.path) }
     return (themes, failures)
   }
 
-  /// Reads one theme file; its sprite is named after the file (`themes/cat.json` → `cat`).
-  public static func load(_ path: String) throws(ThemeReadError) -> ExportTheme {
-    let data: Data
+  /// Reads one theme file, a regular file only (a FIFO or device is refused unread); its sprite
+  /// is named after the file (`themes/cat.json` → `cat`).
+  public static func load(_ path: FilePath) throws(ThemeReadError) -> ExportTheme {
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      bytes = try RegularFile.read(path)
     } catch {
-      let reason = (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)"
       throw .unreadable(
-        FileManager.default.fileExists(atPath: path) ? reason : "no such file")
+        error.reason == Errno.noSuchFileOrDirectory.reason ? "no such file" : error.reason)
     }
-    var name = (path as NSString).lastPathComponent
+    var name = path.lastComponent?.string ?? ""
     if name.hasSuffix(".json") { name.removeLast(5) }
-    return try ExportTheme(json: data, name: name, path: path)
+    return try ExportTheme(json: Data(bytes), name: name, path: path.string)
   }
 
   /// The files of `format` for `themes` (sorted as ``load(_:)`` sorts them).
@@ -94,53 +98,39 @@ public enum ThemeExporter {
   /// - Throws: ``WriteFailure`` for the first folder or file that could not be written.
   @discardableResult
   public static func write(
-    _ themes: [ExportTheme], formats: [ExportFormat], to directory: String,
+    _ themes: [ExportTheme], formats: [ExportFormat], to directory: FilePath,
     progress: (_ format: ExportFormat, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) throws(WriteFailure) -> Int {
     var count = 0
-    var made = Set<String>()
+    var made = Set<FilePath>()
     for format in formats {
-      let root = (directory as NSString).appendingPathComponent(format.rawValue)
+      let root = directory.appending(format.rawValue)
       let formatFiles = files(format, for: themes)
       for (done, file) in formatFiles.enumerated() {
         defer { progress(format, done + 1, formatFiles.count) }
-        let path = (root as NSString).appendingPathComponent(file.path)
-        let folder = (path as NSString).deletingLastPathComponent
+        let path = root.appending(file.path)
+        let folder = path.removingLastComponent()
         if made.insert(folder).inserted {
           do {
-            try FileManager.default.createDirectory(
-              atPath: folder, withIntermediateDirectories: true)
+            try Folder.create(folder)
           } catch {
-            throw WriteFailure(path: folder, reason: Self.reason(error))
+            throw WriteFailure(path: folder.readable, reason: error.description)
           }
         }
         // A file that already holds these bytes is left alone: re-runs cost reads, not writes,
         // and build tools see no change.
-        if let existing = FileManager.default.contents(atPath: path),
-          existing.elementsEqual(file.bytes)
-        {
+        if let existing = try? RegularFile.read(path), existing.elementsEqual(file.bytes) {
           count += 1
           continue
         }
         do {
-          try AtomicFile.write(file.bytes, to: FilePath(path))
+          try AtomicFile.write(file.bytes, to: path)
         } catch {
-          throw WriteFailure(path: path, reason: error.description)
+          throw WriteFailure(path: path.readable, reason: error.description)
         }
         count += 1
       }
     }
     return count
-  }
-
-  /// The system's reason for a Foundation error, without Foundation's wrapping.
-  private static func reason(_ error: any Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let underlying, underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return Errno(rawValue: code.rawValue).description
-    }
-    return (error as NSError).localizedDescription
   }
 }

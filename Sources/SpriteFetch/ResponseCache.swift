@@ -41,7 +41,8 @@ public struct ResponseCache: Sendable {
 
   /// The entry stored for `url`, or nil when there is none or it is incomplete or inconsistent.
   public func entry(for url: URL) -> Entry? {
-    guard let data = try? Data(contentsOf: file(for: url)), let entry = EntryFile.decode(data),
+    guard let bytes = try? RegularFile.read(FilePath(file(for: url).path)),
+      let entry = EntryFile.decode(Data(bytes)),
       entry.url == url.absoluteString
     else { return nil }
     return entry
@@ -95,12 +96,12 @@ public struct ResponseCache: Sendable {
   }
 
   /// Writes `entry` atomically as `url`'s entry file, creating the directory when missing.
-  private func write(_ entry: Entry, for url: URL) throws {
+  private func write(_ entry: Entry, for url: URL) throws(Errno) {
     let bytes = EntryFile.encode(entry)
     do {
       try AtomicFile.write(bytes, to: FilePath(file(for: url).path))
     } catch .noSuchFileOrDirectory {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Folder.create(FilePath(directory.path))
       try AtomicFile.write(bytes, to: FilePath(file(for: url).path))
     }
   }

@@ -15,18 +15,18 @@ enum ShardFiles {
   ///
   /// - Throws: The system's reason, e.g. "No such file or directory", or what the file is
   ///   instead of a regular file.
-  static func read(_ path: String) throws(ShardFileError) -> [UInt8] {
+  static func read(_ path: FilePath) throws(ShardFileError) -> [UInt8] {
     do {
-      return try RegularFile.read(FilePath(path))
+      return try RegularFile.read(path)
     } catch {
       throw ShardFileError(reason: error.reason)
     }
   }
 
   /// `length` bytes of the file at `path` from byte `offset`.
-  static func read(_ path: String, offset: Int, length: Int) throws(ShardFileError) -> [UInt8] {
+  static func read(_ path: FilePath, offset: Int, length: Int) throws(ShardFileError) -> [UInt8] {
     do {
-      let file = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+      let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
       return try file.closeAfter {
         var bytes = [UInt8](repeating: 0, count: length)
         var count = 0

@@ -20,14 +20,14 @@ import SystemPackage
 /// ```
 public struct ShardMerge: Sendable {
   /// The shards as given: output directories and JSON-lines files.
-  public var shards: [String]
+  public var shards: [FilePath]
   /// The output directory; created with its parents when missing.
   public var output: FilePath
   /// The input list the shards were cut from, one source per line; nil to order by source bytes.
   public var list: [String]?
 
   /// Creates a merge of `shards` into `output`, ordered by `list` when given.
-  public init(shards: [String], output: FilePath, list: [String]? = nil) {
+  public init(shards: [FilePath], output: FilePath, list: [String]? = nil) {
     self.shards = shards
     self.output = output
     self.list = list
@@ -65,7 +65,7 @@ public struct ShardMerge: Sendable {
       case .theme(let location, let colors, let files):
         for file in files {
           try write(
-            read(file.file.string, shard: record.shard),
+            read(file.file),
             to: output.appending("thumbs/\(name)-\(file.size).png"))
         }
         try write(
@@ -87,11 +87,11 @@ public struct ShardMerge: Sendable {
   ) throws(MergeError) -> [UInt8] {
     switch location {
     case .themeFile(let path, let oldName):
-      let bytes = try read(path.string, shard: shard)
+      let bytes = try read(path)
       if oldName == name { return bytes }
-      var theme = try decode(bytes, at: path.string)
+      var theme = try decode(bytes, at: path.readable)
       guard ThemeEncoder.encode(theme) == bytes else {
-        throw MergeError(.shard, "\(path.string): not as this version writes a theme file")
+        throw MergeError(.shard, "\(path.readable): not as this version writes a theme file")
       }
       theme.thumbnails = theme.thumbnails.map { file in
         var file = file
@@ -104,7 +104,7 @@ public struct ShardMerge: Sendable {
       let place = "\(shard) at byte \(offset)"
       let bytes: [UInt8]
       do throws(ShardFileError) {
-        bytes = try ShardFiles.read(path.string, offset: offset, length: length)
+        bytes = try ShardFiles.read(path, offset: offset, length: length)
       } catch {
         throw MergeError(.shard, "\(place): cannot read: \(error.reason)")
       }
@@ -122,11 +122,11 @@ public struct ShardMerge: Sendable {
   }
 
   /// The bytes of a shard's file.
-  private func read(_ path: String, shard: String) throws(MergeError) -> [UInt8] {
+  private func read(_ path: FilePath) throws(MergeError) -> [UInt8] {
     do throws(ShardFileError) {
       return try ShardFiles.read(path)
     } catch {
-      throw MergeError(.shard, "\(path): cannot read: \(error.reason)")
+      throw MergeError(.shard, "\(path.readable): cannot read: \(error.reason)")
     }
   }
 
@@ -135,7 +135,7 @@ public struct ShardMerge: Sendable {
     do {
       try AtomicFile.write(bytes, to: path)
     } catch {
-      throw MergeError(.output, "\(path.string): cannot write: \(error.description)")
+      throw MergeError(.output, "\(path.readable): cannot write: \(error.description)")
     }
   }
 
@@ -144,22 +144,22 @@ public struct ShardMerge: Sendable {
     do throws(ShardFileError) {
       try ShardFiles.makeFolder(folder)
     } catch {
-      throw MergeError(.output, "\(folder.string): cannot write: \(error.reason)")
+      throw MergeError(.output, "\(folder.readable): cannot write: \(error.reason)")
     }
   }
 
   /// Refuses an output that is one of the shards (the same file or folder under any path).
   private func refuseOutputAmongShards() throws(MergeError) {
-    guard let out = Self.identity(output.string) else { return }
+    guard let out = Self.identity(output) else { return }
     for shard in shards where Self.identity(shard) == out {
       throw MergeError(
-        .usage, "--out \(output.string) is the shard \(shard); choose another folder")
+        .usage, "--out \(output.readable) is the shard \(shard.readable); choose another folder")
     }
   }
 
   /// The device and inode of `path`, or nil when there is nothing there.
-  private static func identity(_ path: String) -> [UInt64]? {
-    guard let info = try? FilePath(path).stat() else { return nil }
+  private static func identity(_ path: FilePath) -> [UInt64]? {
+    guard let info = try? path.stat() else { return nil }
     return [
       UInt64(truncatingIfNeeded: info.deviceID.rawValue),
       UInt64(truncatingIfNeeded: info.inode.rawValue),

@@ -1,4 +1,5 @@
 import Foundation
+import SpriteFiles
 import SpriteTheme
 import SystemPackage
 
@@ -15,12 +16,14 @@ struct ShardReader {
   private(set) var skipped = [BatchIndex.Skip]()
 
   /// Reads `shard`: a folder is an output directory, anything else a JSON-lines file.
-  mutating func read(_ shard: String) throws(MergeError) {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: shard, isDirectory: &isFolder) else {
-      throw MergeError(.shard, "\(shard): cannot read: No such file or directory")
+  mutating func read(_ shard: FilePath) throws(MergeError) {
+    let type: FileType
+    do {
+      type = try shard.stat().type
+    } catch {
+      throw MergeError(.shard, "\(shard.readable): cannot read: \(ShardFiles.reason(error))")
     }
-    if isFolder.boolValue { try readDirectory(shard) } else { try readLines(shard) }
+    if type == .directory { try readDirectory(shard) } else { try readLines(shard) }
   }
 
   /// The error for `file` of a shard: unreadable or inconsistent for `reason`.
@@ -29,21 +32,22 @@ struct ShardReader {
   }
 
   /// The bytes of `path`, or the error naming it.
-  private func contents(of path: String) throws(MergeError) -> Data {
+  private func contents(of path: FilePath) throws(MergeError) -> Data {
     do throws(ShardFileError) {
       return Data(try ShardFiles.read(path))
     } catch {
-      throw failure(path, "cannot read: \(error.reason)")
+      throw failure(path.readable, "cannot read: \(error.reason)")
     }
   }
 
   /// Reads an output directory: its index, then every theme file and thumbnail it names.
-  private mutating func readDirectory(_ shard: String) throws(MergeError) {
-    let folder = FilePath(shard)
-    let indexPath = folder.appending("index.json").string
+  private mutating func readDirectory(_ folder: FilePath) throws(MergeError) {
+    let shard = folder.readable
+    let indexFile = folder.appending("index.json")
+    let indexPath = indexFile.readable
     let index: BatchIndex
     do {
-      index = try JSONDecoder().decode(BatchIndex.self, from: try contents(of: indexPath))
+      index = try JSONDecoder().decode(BatchIndex.self, from: try contents(of: indexFile))
     } catch let error as MergeError {
       throw error
     } catch {
@@ -58,19 +62,25 @@ struct ShardReader {
         throw failure(indexPath, "entry \(entry.source) names \(entry.theme), not a theme file")
       }
       let themePath = folder.appending(expected)
-      let theme = try decodeTheme(contents(of: themePath.string), at: themePath.string)
+      let theme = try decodeTheme(contents(of: themePath), at: themePath.readable)
       guard Self.source(of: theme) == entry.source else {
         throw failure(
-          themePath.string, "is the theme of \(Self.source(of: theme)), not of \(entry.source)")
+          themePath.readable, "is the theme of \(Self.source(of: theme)), not of \(entry.source)")
       }
       var thumbnails = [ShardRecord.Thumbnail]()
       for file in theme.thumbnails {
         guard let size = Self.size(ofThumbnail: file.path, name: entry.name) else {
-          throw failure(themePath.string, "lists a thumbnail \(file.path) not named after it")
+          throw failure(themePath.readable, "lists a thumbnail \(file.path) not named after it")
         }
         let path = folder.appending(file.path)
-        guard FileManager.default.isReadableFile(atPath: path.string) else {
-          throw failure(path.string, "cannot read: No such file or directory")
+        let type: FileType
+        do {
+          type = try path.stat().type
+        } catch {
+          throw failure(path.readable, "cannot read: \(ShardFiles.reason(error))")
+        }
+        guard type == .regular else {
+          throw failure(path.readable, "cannot read: \(RegularFile.refusal(for: type))")
         }
         thumbnails.append(ShardRecord.Thumbnail(size: size, file: path))
       }
@@ -88,9 +98,9 @@ struct ShardReader {
   }
 
   /// Reads a JSON-lines file, line by line, keeping where each theme's line is.
-  private mutating func readLines(_ shard: String) throws(MergeError) {
-    let path = FilePath(shard)
-    let bytes = try contents(of: shard)
+  private mutating func readLines(_ path: FilePath) throws(MergeError) {
+    let shard = path.readable
+    let bytes = try contents(of: path)
     var lineNumber = 0
     var start = bytes.startIndex
     while start < bytes.endIndex {

@@ -26,12 +26,12 @@ public enum ReportWriter {
   /// - Throws: ``ReportError/notAnOutputDirectory(path:reason:)`` without a readable index or
   ///   a `themes/` folder, ``ReportError/writeFailed(path:reason:)`` when a file cannot be
   ///   written.
-  public static func write(directory: String) throws(ReportError) -> Outcome {
+  public static func write(directory: FilePath) throws(ReportError) -> Outcome {
     let base = ReportPaths.absolute(directory)
     let index = try readIndex(directory: directory)
     var sprites = [ReportSprite]()
     var unreadable = [ReportFailure]()
-    let reportFolder = base + [folderName]
+    let reportFolder = base + [FilePath.Component(folderName)!]
     for entry in index.entries {
       do {
         sprites.append(try ThemeLoader.sprite(entry, base: base, reportFolder: reportFolder))
@@ -42,69 +42,60 @@ public enum ReportWriter {
     let runFailures = (index.errors ?? []).map {
       ReportFailure(source: $0.source, message: ($0.stage.map { "\($0): " } ?? "") + $0.message)
     }
-    let title = base.last ?? "/"
+    let title = base.last?.string ?? "/"
     let data = ReportData(title: title, sprites: sprites, failures: unreadable + runFailures)
-    let folder = join(directory, folderName)
+    let folder = directory.appending(folderName)
     do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
+      try Folder.create(folder)
     } catch {
-      throw .writeFailed(path: folder, reason: "cannot create the folder")
+      throw .writeFailed(path: folder.readable, reason: "cannot create the folder")
     }
     let dataScript: [UInt8]
     do {
       dataScript = try data.script()
     } catch {
-      throw .writeFailed(path: join(folder, "data.js"), reason: "cannot encode the data")
+      throw .writeFailed(
+        path: folder.appending("data.js").readable, reason: "cannot encode the data")
     }
     // The page last: a reader who finds index.html finds everything it loads.
-    try write(dataScript, to: join(folder, "data.js"))
-    try write(Array(ReportStyle.css.utf8), to: join(folder, "report.css"))
-    try write(Array(ReportScript.source.utf8), to: join(folder, "report.js"))
-    try write(Array(ReportPage.html(title: title).utf8), to: join(folder, "index.html"))
+    try write(dataScript, to: folder.appending("data.js"))
+    try write(ReportAssets.style, to: folder.appending("report.css"))
+    try write(ReportAssets.script, to: folder.appending("report.js"))
+    try write(ReportAssets.page(title: title), to: folder.appending("index.html"))
     return Outcome(
-      page: join(folder, "index.html"), sprites: sprites.count, unreadable: unreadable,
-      runFailures: runFailures)
+      page: folder.appending("index.html").readable, sprites: sprites.count,
+      unreadable: unreadable, runFailures: runFailures)
   }
 
-  /// `DIR/index.json`, decoded; checks that `DIR/themes/` exists.
-  private static func readIndex(directory: String) throws(ReportError) -> IndexFileView {
+  /// `DIR/index.json`, decoded; checks that `DIR/themes/` exists. The index is read only when it
+  /// is a regular file, so a FIFO or device there is refused at once.
+  private static func readIndex(directory: FilePath) throws(ReportError) -> IndexFileView {
     func fail(_ reason: String) -> ReportError {
-      .notAnOutputDirectory(path: directory, reason: reason)
+      .notAnOutputDirectory(path: directory.readable, reason: reason)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-      throw fail("no such folder")
-    }
-    guard isDirectory.boolValue else { throw fail("not a folder") }
-    let indexPath = join(directory, "index.json")
-    guard let bytes = FileManager.default.contents(atPath: indexPath) else {
+    guard let type = try? directory.stat().type else { throw fail("no such folder") }
+    guard type == .directory else { throw fail("not a folder") }
+    guard let bytes = try? RegularFile.read(directory.appending("index.json")) else {
       throw fail("no readable index.json")
     }
     let index: IndexFileView
     do {
-      index = try JSONDecoder().decode(IndexFileView.self, from: bytes)
+      index = try JSONDecoder().decode(IndexFileView.self, from: Data(bytes))
     } catch {
       throw fail("index.json is not an index: \(ThemeLoader.reason(error))")
     }
-    guard
-      FileManager.default.fileExists(atPath: join(directory, "themes"), isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { throw fail("no themes/ folder") }
+    guard (try? directory.appending("themes").stat().type) == .directory else {
+      throw fail("no themes/ folder")
+    }
     return index
   }
 
   /// Writes one report file atomically.
-  private static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
+  private static func write(_ bytes: [UInt8], to path: FilePath) throws(ReportError) {
     do {
-      try AtomicFile.write(bytes, to: FilePath(path))
+      try AtomicFile.write(bytes, to: path)
     } catch {
-      throw .writeFailed(path: path, reason: error.description)
+      throw .writeFailed(path: path.readable, reason: error.description)
     }
-  }
-
-  /// `folder/name`, without doubling a trailing slash.
-  static func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 }

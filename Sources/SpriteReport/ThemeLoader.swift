@@ -1,5 +1,7 @@
 import Foundation
+import SpriteFiles
 import SpriteThemeModel
+import SystemPackage
 
 /// Reads one sprite's theme file for the report and picks its picture.
 enum ThemeLoader {
@@ -11,20 +13,22 @@ enum ThemeLoader {
 
   /// The report record of an index entry. `base` is the output directory and `reportFolder`
   /// the page's folder, both as from ``ReportPaths/absolute(_:)``.
-  static func sprite(_ entry: IndexFileView.Entry, base: [String], reportFolder: [String])
+  static func sprite(
+    _ entry: IndexFileView.Entry, base: [FilePath.Component], reportFolder: [FilePath.Component]
+  )
     throws(Unreadable) -> ReportSprite
   {
     let parts = entry.theme.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0] == "themes", parts[1].hasSuffix(".json"),
       !parts[1].hasPrefix(".")
     else { throw Unreadable(description: "not a file in themes/") }
-    let path = "/" + (base + parts.map(String.init)).joined(separator: "/")
-    guard let bytes = FileManager.default.contents(atPath: path) else {
+    let file = ReportPaths.path(base + parts.compactMap { FilePath.Component(String($0)) })
+    guard let bytes = try? RegularFile.read(file) else {
       throw Unreadable(description: "cannot be read")
     }
     let theme: Theme
     do {
-      theme = try JSONDecoder().decode(Theme.self, from: bytes)
+      theme = try JSONDecoder().decode(Theme.self, from: Data(bytes))
     } catch {
       throw Unreadable(description: "not a theme file: \(reason(error))")
     }
@@ -42,11 +46,13 @@ enum ThemeLoader {
 
   /// The largest thumbnail that is there, else the source PNG when it is a local file that is
   /// there (its path taken as given, relative to the current directory), else nil.
-  static func picture(_ theme: Theme, base: [String], reportFolder: [String])
-    -> ReportImage?
-  {
+  static func picture(
+    _ theme: Theme, base: [FilePath.Component], reportFolder: [FilePath.Component]
+  ) -> ReportImage? {
     for thumbnail in theme.thumbnails.sorted(by: { $0.width > $1.width }) {
-      let parts = thumbnail.path.split(separator: "/").map(String.init)
+      let parts = thumbnail.path.split(separator: "/").compactMap {
+        FilePath.Component(String($0))
+      }
       guard parts.count == 2, parts[0] == "thumbs", !parts.contains(".."),
         ReportPaths.isReadableFile(base + parts)
       else { continue }
@@ -55,7 +61,7 @@ enum ThemeLoader {
         width: thumbnail.width, height: thumbnail.height)
     }
     guard let source = theme.source.path else { return nil }
-    let file = ReportPaths.absolute(source)
+    let file = ReportPaths.absolute(FilePath(source))
     guard ReportPaths.isReadableFile(file) else { return nil }
     return ReportImage(
       url: ReportPaths.relativeURL(to: file, from: reportFolder), width: theme.source.width,

@@ -9,18 +9,9 @@ import SystemPackage
   import Darwin
 #endif
 
-/// The C library's `read`, named apart from `FileIO.read`.
-private enum SystemCall {
-  #if canImport(Glibc)
-    static let read = Glibc.read
-  #elseif canImport(Musl)
-    static let read = Musl.read
-  #elseif canImport(Darwin)
-    static let read = Darwin.read
-  #endif
-}
-
-/// Whole-file reads and atomic writes with reasons a person can act on (`No such file or directory`).
+/// The library's face of the package's one file API (`SpriteFiles`): whole reads of regular
+/// files and atomic writes, paths as bytes (`FilePath`), with reasons a person can act on
+/// (`No such file or directory`).
 public enum FileIO {
   /// Why a file could not be read or written: the operating system's own words and its `errno`.
   public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -46,51 +37,13 @@ public enum FileIO {
     }
   }
 
-  /// Reads the whole file at `path`.
-  public static func read(_ path: String) throws(Failure) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(errno: errno) }
-    defer { close(fd) }
-    return try readAll(fd)
-  }
-
-  /// Reads the whole file open as `fd`, from its current offset.
-  static func readAll(_ fd: Int32) throws(Failure) -> [UInt8] {
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw Failure(errno: errno) }
-    if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(errno: EISDIR) }
-    // Read straight into an array sized by `fstat`. One spare byte tells whether the file grew
-    // since; if it did, the rest is read in chunks. A regular file that gave exactly the bytes
-    // `fstat` counted is read whole: no second call to see the end (POSIX returns fewer bytes
-    // than asked from a regular file only at its end).
-    let size = Int(info.st_size)
-    let isRegular = (info.st_mode & S_IFMT) == S_IFREG
-    var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-      count = 0
-      while count < buffer.count {
-        let n = SystemCall.read(fd, buffer.baseAddress! + count, buffer.count - count)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          break
-        }
-        if n == 0 { break }
-        count += n
-        if isRegular && count == size { break }
-      }
-    }
-    if failure != 0 { throw Failure(errno: failure) }
-    if bytes.count <= size { return bytes }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw Failure(errno: errno)
-      }
-      if n == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<n])
+  /// Reads the whole regular file at `path`; a FIFO, device or folder is refused unread
+  /// (``RegularFile``).
+  public static func read(_ path: FilePath) throws(Failure) -> [UInt8] {
+    do {
+      return try RegularFile.read(path)
+    } catch {
+      throw Failure(reason: error.reason)
     }
   }
 
@@ -98,22 +51,21 @@ public enum FileIO {
   /// never a part: a temporary file beside it, then a rename (``AtomicFile``). Nothing is left
   /// behind on failure.
   public static func writeAtomically(
-    _ bytes: some Collection<UInt8>, to path: String
+    _ bytes: some Collection<UInt8>, to path: FilePath
   ) throws(Failure) {
     do {
-      try AtomicFile.write(bytes, to: FilePath(path))
+      try AtomicFile.write(bytes, to: path)
     } catch {
       throw Failure(errno: error.rawValue)
     }
   }
 
   /// Creates `path` and its missing parents as directories.
-  public static func createDirectory(_ path: String) throws(Failure) {
+  public static func createDirectory(_ path: FilePath) throws(Failure) {
     do {
-      try Folder.create(FilePath(path))
+      try Folder.create(path)
     } catch {
       throw Failure(errno: error.rawValue)
     }
   }
-
 }

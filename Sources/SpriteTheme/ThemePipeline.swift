@@ -1,4 +1,5 @@
 import SpriteCore
+import SpriteFiles
 import SpriteMaterial
 import SpritePNG
 
@@ -22,18 +23,26 @@ public struct ThemePipeline: Sendable {
     self.configuration = configuration
   }
 
-  /// Reads and analyses the PNG at `path`.
+  /// Reads and analyses the PNG at `path` (a regular file: anything else is refused unread).
   ///
   /// - Throws: ``Error/readFailed(source:reason:)`` or ``Error/decodeFailed(source:_:)``.
-  public func analyze(fileAt path: String) throws(Error) -> AnalyzedSprite {
-    try analyze(bytes: read(path), name: Self.spriteName(forPath: path), path: path)
+  public func analyze(fileAt path: FilePath) throws(Error) -> AnalyzedSprite {
+    let source = ThemeSource.file(path)
+    let bytes = try read(path)
+    let image = try decode(bytes, source: path.readable)
+    let theme = self.theme(
+      of: image,
+      source: Theme.Source(
+        name: source.name, path: source.path, sha256: SHA256Hex.of(bytes), width: image.width,
+        height: image.height, opaquePixels: image.visiblePixelCount))
+    return AnalyzedSprite(image: image, theme: theme)
   }
 
-  /// Reads and decodes the PNG at `path` without analysing it.
+  /// Reads and decodes the PNG at `path` (a regular file) without analysing it.
   ///
   /// - Throws: ``Error/readFailed(source:reason:)`` or ``Error/decodeFailed(source:_:)``.
-  public func decode(fileAt path: String) throws(Error) -> RGBAImage {
-    try decode(read(path), source: path)
+  public func decode(fileAt path: FilePath) throws(Error) -> RGBAImage {
+    try decode(read(path), source: path.readable)
   }
 
   /// Decodes and analyses PNG bytes that came from `path` or `url` (for the theme's `source`);
@@ -126,14 +135,16 @@ public struct ThemePipeline: Sendable {
     }
   }
 
-  /// The bytes of the file at `path`.
+  /// The bytes of the regular file at `path`, opened without blocking (``RegularFile``), so a
+  /// FIFO or device is refused at once.
   ///
-  /// - Throws: ``Error/readFailed(source:reason:)``.
-  func read(_ path: String) throws(Error) -> [UInt8] {
+  /// - Throws: ``Error/readFailed(source:reason:)`` naming the path, its bytes escaped where
+  ///   they are not UTF-8.
+  func read(_ path: FilePath) throws(Error) -> [UInt8] {
     do {
-      return try FileIO.read(path)
+      return try RegularFile.read(path)
     } catch {
-      throw .readFailed(source: path, reason: error.reason)
+      throw .readFailed(source: path.readable, reason: error.reason)
     }
   }
 

@@ -53,7 +53,8 @@ final class DownloadedSprites: Sendable {
     self.manifestFile = cacheDirectory.appending(
       path: DownloadManifest.fileName(forSpritesFolder: folder.standardizedFileURL.path),
       directoryHint: .notDirectory)
-    self.previous = DownloadManifest(parsing: (try? Data(contentsOf: manifestFile)) ?? Data())
+    self.previous = DownloadManifest(
+      parsing: Data((try? RegularFile.read(FilePath(manifestFile.path))) ?? []))
     self.current = Mutex(previous)
     self.ttl = ttl
     self.now = now
@@ -73,8 +74,8 @@ final class DownloadedSprites: Sendable {
     var revalidating: (record: DownloadManifest.Record, bytes: Int)?
     let target = folder.appending(path: file, directoryHint: .notDirectory)
     if let record = previous.records[source], record.file == file,
-      let kept = try? Data(contentsOf: target), kept.count == record.bytes,
-      ResponseCache.digest(Array(kept)) == record.sha256
+      let kept = try? RegularFile.read(FilePath(target.path)), kept.count == record.bytes,
+      ResponseCache.digest(kept) == record.sha256
     {
       let age = now().timeIntervalSince1970 - record.fetchedAt
       if age >= 0 && age < ttl {
@@ -119,20 +120,12 @@ final class DownloadedSprites: Sendable {
   ///
   /// - Throws: A file-system error when the cache directory or the file cannot be written.
   func save() throws {
-    try FileManager.default.createDirectory(
-      at: manifestFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Folder.create(FilePath(manifestFile.deletingLastPathComponent().path))
     try AtomicFile.write(current.withLock { $0 }.encoded(), to: FilePath(manifestFile.path))
   }
 
-  /// The system's reason for a failed write, without Foundation's wrapping.
+  /// The system's reason for a failed write.
   static func reason(_ error: any Error) -> String {
-    if let errno = error as? Errno { return String(cString: strerror(errno.rawValue)) }
-    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-    if let cocoa = error as? CocoaError,
-      let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? POSIXError
-    {
-      return String(cString: strerror(underlying.code.rawValue))
-    }
-    return error.localizedDescription
+    (error as? Errno)?.reason ?? "\(error)"
   }
 }

@@ -23,7 +23,7 @@ extension ThemeFetch {
     let output = URL(filePath: options.outputDirectory.string, directoryHint: .isDirectory)
     let folder = output.appending(path: "sprites", directoryHint: .isDirectory)
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Folder.create(FilePath(folder.path))
     } catch {
       throw ThemeEngine.Fatal(path: folder.path, reason: DownloadedSprites.reason(error))
     }

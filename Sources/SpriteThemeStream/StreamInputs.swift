@@ -1,3 +1,4 @@
+import SpriteFiles
 import SpriteShard
 import SpriteTheme
 import SystemPackage
@@ -9,11 +10,11 @@ import SystemPackage
 ///
 /// A line (or argument) is trimmed of spaces, tabs and `\r`; a blank line is no input. With a
 /// ``Shard``, only the inputs in it are yielded: the hash is of the path's or URL's bytes as
-/// given (the line's bytes after trimming, the argument's UTF-8) or, for a folder, of each file's
+/// given (the line's bytes after trimming, the argument's bytes) or, for a folder, of each file's
 /// path as found (the folder as given, `/`, the path below it).
 ///
 /// ```swift
-/// for await input in StreamInputs(arguments: ["-"]) { print(input.given) }
+/// for await input in StreamInputs(arguments: [Array("-".utf8)]) { print(input.given) }
 /// ```
 public struct StreamInputs: AsyncSequence, Sendable {
   /// One input.
@@ -21,8 +22,8 @@ public struct StreamInputs: AsyncSequence, Sendable {
   /// Read errors of standard input end the stream with a ``StreamInput/failed(given:stage:message:)``.
   public typealias Failure = Never
 
-  /// The command-line inputs: paths, URLs, folders and `-`.
-  public let arguments: [String]
+  /// The command-line inputs, their bytes as in `argv`: paths, URLs, folders and `-`.
+  public let arguments: [[UInt8]]
   /// The shard to keep, or nil for every input.
   public let shard: Shard?
   /// Where `-` reads its lines.
@@ -30,7 +31,7 @@ public struct StreamInputs: AsyncSequence, Sendable {
 
   /// The inputs of `arguments`, `-` reading `standardInput`, keeping only `shard`'s.
   public init(
-    arguments: [String], shard: Shard? = nil, standardInput: FileDescriptor = .standardInput
+    arguments: [[UInt8]], shard: Shard? = nil, standardInput: FileDescriptor = .standardInput
   ) {
     self.arguments = arguments
     self.shard = shard
@@ -45,7 +46,7 @@ public struct StreamInputs: AsyncSequence, Sendable {
   /// Iterates ``StreamInputs``.
   public struct AsyncIterator: AsyncIteratorProtocol {
     private let inputs: StreamInputs
-    private var remaining: ArraySlice<String>
+    private var remaining: ArraySlice<[UInt8]>
     private var found: ArraySlice<BatchInput> = []
     private var lines: LineReader?
 
@@ -76,14 +77,14 @@ public struct StreamInputs: AsyncSequence, Sendable {
           continue
         }
         guard let argument = remaining.popFirst() else { return nil }
-        if argument == "-" {
+        if argument == [UInt8(ascii: "-")] {
           lines = LineReader(inputs.standardInput)
-        } else if StreamInput.isURL(argument.utf8) {
+        } else if StreamInput.isURL(argument) {
           guard inputs.shard?.contains(argument) ?? true else { continue }
-          return StreamInput.parse(Array(argument.utf8))
+          return StreamInput.parse(argument)
         } else {
           // A file stays as given; a folder becomes its *.png files, as for `batch`.
-          found = BatchInput.collect([argument])[...]
+          found = BatchInput.collect([FilePath(bytes: argument)])[...]
         }
       }
     }
@@ -101,25 +102,16 @@ public struct StreamInputs: AsyncSequence, Sendable {
         case nil:
           return nil
         case .text(let bytes):
-          let trimmed = Self.trimmed(bytes)
+          let trimmed = BatchInput.trimmingSpaces(bytes)
           guard !trimmed.isEmpty, inputs.shard?.contains(trimmed) ?? true else { continue }
           return StreamInput.parse(Array(trimmed))
         case .tooLong(let prefix):
-          let start = String(decoding: Self.trimmed(prefix), as: UTF8.self)
+          let start = String(decoding: BatchInput.trimmingSpaces(prefix), as: UTF8.self)
           return .failed(
             given: start + "…", stage: "read",
             message: "The line is longer than \(LineReader.maxLength) bytes.")
         }
       }
-    }
-
-    /// `bytes` without leading and trailing spaces, tabs, `\r` and `\n`.
-    static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-      let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
-      guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-        let last = bytes.lastIndex(where: { !isSpace($0) })
-      else { return [] }
-      return bytes[first...last]
     }
   }
 }

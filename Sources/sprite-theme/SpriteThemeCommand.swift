@@ -26,13 +26,14 @@ struct SpriteThemeCommand: AsyncParsableCommand {
   /// The version `--version` prints.
   static let version = "0.1.0"
 
-  /// Parses the command line, runs the subcommand and exits with the SPEC's exit codes (a usage
-  /// error is 2 here, where ArgumentParser's own `main` would exit with `EX_USAGE`, 64).
+  /// Parses the command line (its bytes, see ``ArgumentBytes``), runs the subcommand and exits
+  /// with the SPEC's exit codes (a usage error is 2 here, where ArgumentParser's own `main` would
+  /// exit with `EX_USAGE`, 64).
   static func main() async {
     ignoreBrokenPipes()
     let command: any ParsableCommand
     do {
-      command = try parseAsRoot()
+      command = try parseAsRoot(ArgumentBytes.commandLine)
     } catch {
       exit(reporting: error, for: Self.self)
     }
@@ -53,7 +54,7 @@ struct SpriteThemeCommand: AsyncParsableCommand {
   /// standard error, with the usage of `command`) and exits with ``exitStatus(for:)``.
   static func exit(reporting error: any Error, for command: any ParsableCommand.Type) -> Never {
     let status = exitStatus(for: error)
-    let message = self.message(reporting: error, for: command)
+    let message = ArgumentBytes.readable(self.message(reporting: error, for: command))
     if status == ExitCode.success.rawValue {
       if !message.isEmpty { print(message) }
     } else if !message.isEmpty {

@@ -2,6 +2,7 @@ import Foundation
 import SpriteCore
 import SpriteExport
 import SpriteMaterial
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -76,10 +77,10 @@ struct AssetCatalogExportTests {
       Fixtures.packageRoot.appendingPathComponent("samples/themes/\($0).json").path
     }
     var (themes, failures) = ThemeExporter.load(
-      files.filter { FileManager.default.fileExists(atPath: $0) })
+      files.filter { FileManager.default.fileExists(atPath: $0) }.map { FilePath($0) })
     try #require(failures.isEmpty && themes.count >= 2)
     for i in themes.indices { themes[i].material = themes[i].material?.withHighContrast() }
-    try ThemeExporter.write(themes, formats: [.ios], to: scratch.url.path)
+    try ThemeExporter.write(themes, formats: [.ios], to: FilePath(scratch.url.path))
     for theme in themes {
       let material = try #require(theme.material)
       let source = try #require(material.source)

@@ -1,5 +1,6 @@
 import Foundation
 import SpriteExport
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -23,9 +24,9 @@ struct ExporterTests {
     let catalogue = try await ExportedCatalogue.shared()
     let scratch = try TemporaryDirectory()
     let (themes, failures) = ThemeExporter.load(
-      ThemeExporter.themeFiles(in: [catalogue.themes.path]).reversed())
+      ThemeExporter.themeFiles(in: [FilePath(catalogue.themes.path)]).reversed())
     #expect(failures.isEmpty && themes.count == catalogue.themeFiles.count)
-    try ThemeExporter.write(themes, formats: ExportFormat.allCases, to: scratch.url.path)
+    try ThemeExporter.write(themes, formats: ExportFormat.allCases, to: FilePath(scratch.url.path))
     let again = try Self.snapshot(scratch.url)
     #expect(again == (try Self.snapshot(catalogue.root)))
     // No temporary file left behind.
@@ -40,7 +41,7 @@ struct ExporterTests {
     try Data("{\"schema\": ".utf8).write(to: broken)
     let missing = scratch.url.appendingPathComponent("missing.json").path
     let paths = [broken.path, catalogue.themeFiles[0].path, missing]
-    let (themes, failures) = ThemeExporter.load(paths)
+    let (themes, failures) = ThemeExporter.load(paths.map { FilePath($0) })
     #expect(themes.count == 1)
     #expect(failures.map(\.path) == [broken.path, missing])
     #expect(failures[0].description == "\(broken.path): invalid theme: not valid JSON")
@@ -51,22 +52,24 @@ struct ExporterTests {
   func outputDirectory() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let parent = catalogue.themes.deletingLastPathComponent().path
-    #expect(ThemeExporter.themeFiles(in: [parent]) == catalogue.themeFiles.map(\.path))
+    #expect(
+      ThemeExporter.themeFiles(in: [FilePath(parent)])
+        == catalogue.themeFiles.map { FilePath($0.path) })
   }
 
   @Test("a re-run leaves files with the right bytes alone and rewrites changed ones")
   func rerun() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let scratch = try TemporaryDirectory()
-    let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(3).map(\.path))
-    try ThemeExporter.write(themes, formats: [.css, .scss], to: scratch.url.path)
+    let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(3).map { FilePath($0.path) })
+    try ThemeExporter.write(themes, formats: [.css, .scss], to: FilePath(scratch.url.path))
     let css = scratch.url.appendingPathComponent("css/sprites.css")
     let scss = scratch.url.appendingPathComponent("scss/_sprites.scss")
     let expected = try Data(contentsOf: scss)
     let old = Date(timeIntervalSince1970: 1_000_000_000)
     try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: css.path)
     try Data("changed".utf8).write(to: scss)
-    try ThemeExporter.write(themes, formats: [.css, .scss], to: scratch.url.path)
+    try ThemeExporter.write(themes, formats: [.css, .scss], to: FilePath(scratch.url.path))
     let attributes = try FileManager.default.attributesOfItem(atPath: css.path)
     #expect(attributes[.modificationDate] as? Date == old)
     #expect(try Data(contentsOf: scss) == expected)
@@ -78,9 +81,9 @@ struct ExporterTests {
     let scratch = try TemporaryDirectory()
     let blocker = scratch.url.appendingPathComponent("css")
     try Data().write(to: blocker)  // a file where the css folder should go
-    let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(2).map(\.path))
+    let (themes, _) = ThemeExporter.load(catalogue.themeFiles.prefix(2).map { FilePath($0.path) })
     #expect {
-      try ThemeExporter.write(themes, formats: [.css], to: scratch.url.path)
+      try ThemeExporter.write(themes, formats: [.css], to: FilePath(scratch.url.path))
     } throws: { error in
       "\(error)".contains(blocker.path)
     }
@@ -97,9 +100,9 @@ struct ReadmeExportExamplesTests {
     // The README's sprite, exported from its sample theme with the Material block added.
     let scratch = try TemporaryDirectory()
     let source = catalogue.themes.appendingPathComponent("crawl-blue-dragon.json")
-    let (themes, _) = ThemeExporter.load([source.path])
+    let (themes, _) = ThemeExporter.load([FilePath(source.path)])
     try ThemeExporter.write(
-      themes, formats: [.css, .android, .swiftui, .ios], to: scratch.url.path)
+      themes, formats: [.css, .android, .swiftui, .ios], to: FilePath(scratch.url.path))
     func text(_ path: String) throws -> String {
       try String(contentsOf: scratch.url.appendingPathComponent(path), encoding: .utf8)
     }

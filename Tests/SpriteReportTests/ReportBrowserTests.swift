@@ -1,5 +1,6 @@
 import Foundation
 import SpriteReport
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -11,7 +12,7 @@ struct ReportBrowserTests {
   func samples() async throws {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(into: directory.url, broken: true)
-    let outcome = try ReportWriter.write(directory: fixture.url.path)
+    let outcome = try ReportWriter.write(directory: FilePath(fixture.url.path))
     #expect(outcome.sprites == 51)
     #expect(outcome.unreadable.map(\.source) == ["themes/zz-broken.json"])
 
@@ -30,7 +31,7 @@ struct ReportBrowserTests {
   func checksCanFail() async throws {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(into: directory.url, count: 8)
-    _ = try ReportWriter.write(directory: fixture.url.path)
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path))
     // The theme changes after the report was written; the page's stylesheet loses `pixelated`.
     let theme = fixture.url.appendingPathComponent("themes/\(fixture.names[0]).json")
     var object = try JSONSerialization.jsonObject(with: Data(contentsOf: theme)) as! [String: Any]
@@ -52,7 +53,7 @@ struct ReportBrowserTests {
   func fiveThousand() async throws {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(into: directory.url, count: 5_000)
-    let outcome = try ReportWriter.write(directory: fixture.url.path)
+    let outcome = try ReportWriter.write(directory: FilePath(fixture.url.path))
     #expect(outcome.sprites == 5_000 && outcome.unreadable.isEmpty)
 
     let result = try await BrowserCheck.run(

@@ -1,5 +1,6 @@
 import Foundation
 import SpriteReport
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -27,7 +28,7 @@ struct ReportWriterTests {
   func dataMatchesThemes() throws {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(into: directory.url)
-    let outcome = try ReportWriter.write(directory: fixture.url.path)
+    let outcome = try ReportWriter.write(directory: FilePath(fixture.url.path))
     #expect(outcome.sprites == 51 && outcome.unreadable.isEmpty && outcome.runFailures.isEmpty)
     let files = try FileManager.default.contentsOfDirectory(
       atPath: fixture.url.appendingPathComponent("report").path)
@@ -83,11 +84,11 @@ struct ReportWriterTests {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(into: directory.url, count: 20)
     let folder = fixture.url.appendingPathComponent("report")
-    _ = try ReportWriter.write(directory: fixture.url.path)
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path))
     let first = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
       try Data(contentsOf: folder.appendingPathComponent($0))
     }
-    _ = try ReportWriter.write(directory: fixture.url.path + "/")
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path + "/"))
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(names.count == 4, "\(names)")
     #expect(try names.map { try Data(contentsOf: folder.appendingPathComponent($0)) } == first)
@@ -97,7 +98,7 @@ struct ReportWriterTests {
   func unreadableTheme() throws {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(into: directory.url, count: 5, broken: true)
-    let outcome = try ReportWriter.write(directory: fixture.url.path)
+    let outcome = try ReportWriter.write(directory: FilePath(fixture.url.path))
     #expect(outcome.sprites == 5)
     #expect(outcome.unreadable.count == 1)
     let failure = try #require(outcome.unreadable.first)
@@ -122,7 +123,7 @@ struct ReportWriterTests {
     entries[1]["theme"] = "themes/../../outside.json"
     index["entries"] = entries
     try JSONSerialization.data(withJSONObject: index).write(to: indexURL)
-    let outcome = try ReportWriter.write(directory: fixture.url.path)
+    let outcome = try ReportWriter.write(directory: FilePath(fixture.url.path))
     #expect(outcome.sprites == 1)
     #expect(
       outcome.unreadable.map(\.description) == ["themes/../../outside.json: not a file in themes/"])
@@ -133,17 +134,17 @@ struct ReportWriterTests {
     let directory = try TemporaryDirectory()
     let missing = directory.url.appendingPathComponent("missing").path
     #expect(throws: ReportError.notAnOutputDirectory(path: missing, reason: "no such folder")) {
-      try ReportWriter.write(directory: missing)
+      try ReportWriter.write(directory: FilePath(missing))
     }
     #expect(
       throws: ReportError.notAnOutputDirectory(
         path: directory.url.path, reason: "no readable index.json")
     ) {
-      try ReportWriter.write(directory: directory.url.path)
+      try ReportWriter.write(directory: FilePath(directory.url.path))
     }
     try Data("{\"entries\": 3}".utf8).write(to: directory.url.appendingPathComponent("index.json"))
     do {
-      _ = try ReportWriter.write(directory: directory.url.path)
+      _ = try ReportWriter.write(directory: FilePath(directory.url.path))
       Issue.record("a bad index was accepted")
     } catch {
       #expect(error.description.hasPrefix("\(directory.url.path): not an output directory"))
@@ -155,7 +156,7 @@ struct ReportWriterTests {
       throws: ReportError.notAnOutputDirectory(
         path: directory.url.path, reason: "no themes/ folder")
     ) {
-      try ReportWriter.write(directory: directory.url.path)
+      try ReportWriter.write(directory: FilePath(directory.url.path))
     }
   }
 
@@ -164,7 +165,7 @@ struct ReportWriterTests {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("a <b> & \"c\" 'd'")
     let fixture = try ReportFixtures.write(into: out, count: 1)
-    _ = try ReportWriter.write(directory: fixture.url.path)
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path))
     let page = try String(
       contentsOf: out.appendingPathComponent("report/index.html"), encoding: .utf8)
     #expect(page.contains("Sprite report: a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;</title>"))
@@ -188,7 +189,7 @@ struct ReportWriterTests {
     theme["source"] = source
     theme["thumbnails"] = []
     try JSONSerialization.data(withJSONObject: theme).write(to: themeURL)
-    _ = try ReportWriter.write(directory: fixture.url.path)
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path))
     let sprites = try #require(try Self.data(in: fixture.url)["sprites"] as? [[String: Any]])
     let image = try #require(sprites[1]["image"] as? String)
     #expect(image == "../../my%20sprites/a%23b%3Fc%25d%20%C3%A9.png")

@@ -1,4 +1,5 @@
 import Foundation
+import SpriteFiles
 import SpriteShard
 import SystemPackage
 import Testing
@@ -57,7 +58,9 @@ struct StreamInputsTests {
     let file = try Self.pipe(Array(text.utf8))
     defer { try? file.close() }
     var given = [StreamInput]()
-    for await input in StreamInputs(arguments: ["-"], standardInput: file) { given.append(input) }
+    for await input in StreamInputs(arguments: [Array("-".utf8)], standardInput: file) {
+      given.append(input)
+    }
     #expect(
       given.map(\.given) == ["a.png", "HTTPS://example.com/x/Pika.PNG", "http://", "/tmp/b c.png"])
     #expect(given[0] == .file(FilePath("a.png"), given: "a.png", refusal: nil))
@@ -78,7 +81,9 @@ struct StreamInputsTests {
       let file = try Self.pipe(Array(text.utf8))
       defer { try? file.close() }
       let shard = Shard(index: index, count: 3)!
-      for await input in StreamInputs(arguments: ["-"], shard: shard, standardInput: file) {
+      for await input in StreamInputs(
+        arguments: [Array("-".utf8)], shard: shard, standardInput: file)
+      {
         #expect(shard.contains(input.given))
         union.append(input.given)
       }
@@ -88,7 +93,7 @@ struct StreamInputsTests {
 
   @Test("arguments: a folder becomes its sorted *.png files, hashed by the path as found")
   func folders() async throws {
-    let folder = Fixtures.sampleSprites.path
+    let folder = Array(Fixtures.sampleSprites.path.utf8)
     var all = [String]()
     for await input in StreamInputs(arguments: [folder]) { all.append(input.given) }
     #expect(all == Fixtures.sampleSpriteFiles().map(\.path))

@@ -134,7 +134,7 @@ struct ThemeStreamTests {
   @Test("a theme line parses to the theme file's document, on one line")
   func lineEqualsFile() throws {
     for (index, url) in Fixtures.sampleSpriteFiles().prefix(8).enumerated() {
-      var theme = try ThemePipeline().analyze(fileAt: url.path).theme
+      var theme = try ThemePipeline().analyze(fileAt: FilePath(url.path)).theme
       if index == 0 { theme.source.name = "quote \" back\\slash\nnewline é" }
       let line = ThemeLine.theme(theme).bytes
       #expect(line.last == 0x0A && line.dropLast().allSatisfy { $0 != 0x0A && $0 != 0x0D })

@@ -177,7 +177,7 @@ struct OutputRulesTests {
   @Test("empty files read as no bytes")
   func emptyRead() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.url.appendingPathComponent("empty").path
+    let path = FilePath(directory.url.appendingPathComponent("empty").path)
     try FileIO.writeAtomically([UInt8](), to: path)
     #expect(try FileIO.read(path) == [])
   }
@@ -200,7 +200,7 @@ struct OutputRulesTests {
     try manager.createSymbolicLink(
       atPath: root + "/dangling.png", withDestinationPath: "nowhere.png")
     try manager.createSymbolicLink(atPath: root + "/linkdir.png", withDestinationPath: "real")
-    let inputs = BatchInput.collect([root + "/"])
+    let inputs = BatchInput.collect([FilePath(root + "/")])
     #expect(
       inputs.map(\.path.string) == [
         "\(root)/B.png", "\(root)/dangling.png", "\(root)/dir.png/inner.png", "\(root)/link.png",
@@ -208,6 +208,6 @@ struct OutputRulesTests {
       ])
     #expect(inputs.map(\.name) == ["b", "dangling", "inner", "link", "a", "z"])
     // A folder given as a link lists nothing, as FileManager's enumerator did.
-    #expect(BatchInput.collect([root + "/linkdir"]).isEmpty)
+    #expect(BatchInput.collect([FilePath(root + "/linkdir")]).isEmpty)
   }
 }

@@ -44,13 +44,15 @@ struct ReadmeExamplesTests {
     // to the checkout; the test reads it from there.
     try #require(readme.count > 2)
     #expect(readme[0] == "import SpriteTheme")
-    try #require(readme[1].hasPrefix("let path = \""))
-    let path = Fixtures.packageRoot.appendingPathComponent(try Self.literal(in: readme[1])).path
-    try #require(FileManager.default.fileExists(atPath: path), "the README's sprite: \(path)")
+    try #require(readme[1].hasPrefix("let path: FilePath = \""))
+    let path = FilePath(
+      Fixtures.packageRoot.appendingPathComponent(try Self.literal(in: readme[1])).path)
+    try #require(
+      FileManager.default.fileExists(atPath: path.string), "the README's sprite: \(path)")
     // The file the README writes goes to the test's folder: its literal is `output` here.
     let written = try Self.literal(in: try #require(readme.last { $0.contains("writeAtomically") }))
     let directory = try TemporaryDirectory()
-    let output = directory.url.appendingPathComponent(written).path
+    let output = FilePath(directory.url.appendingPathComponent(written).path)
     let readmeCode = readme.dropFirst(2).map {
       $0.replacingOccurrences(of: "\"\(written)\"", with: "output")
     }

@@ -41,7 +41,7 @@ struct SamplesGoldenTests {
   @Test("every reported text colour meets its contrast threshold, on every sample")
   func textContrast() throws {
     for url in Self.files {
-      let theme = try ThemePipeline().analyze(fileAt: url.path).theme
+      let theme = try ThemePipeline().analyze(fileAt: FilePath(url.path)).theme
       let swatches = [
         theme.swatches.vibrant, theme.swatches.lightVibrant, theme.swatches.darkVibrant,
         theme.swatches.muted, theme.swatches.lightMuted, theme.swatches.darkMuted,
@@ -64,7 +64,8 @@ struct SamplesGoldenTests {
 struct JSONSchemaValidatorTests {
   static func theme() throws -> [String: Any] {
     let url = try #require(Fixtures.sampleSpriteFiles().first)
-    let json = Data(ThemeEncoder.encode(try ThemePipeline().analyze(fileAt: url.path).theme))
+    let json = Data(
+      ThemeEncoder.encode(try ThemePipeline().analyze(fileAt: FilePath(url.path)).theme))
     return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
   }
 

@@ -1,4 +1,6 @@
 import Foundation
+import SpriteFiles
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -79,10 +81,12 @@ struct SpriteNamerTests {
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data([1]).write(to: url)
     }
-    var lines = ["  /elsewhere/q.png ", "", "\(root)/a.png"]
-    let inputs = BatchInput.collect([root, "\(root)/notes.txt", "-"]) {
-      lines.isEmpty ? nil : lines.removeFirst()
-    }
+    let list = directory.url.appendingPathComponent("list")
+    try Data("  /elsewhere/q.png \n\n\(root)/a.png".utf8).write(to: list)
+    let standardInput = try FileDescriptor.open(list.path, .readOnly)
+    defer { try? standardInput.close() }
+    let inputs = BatchInput.collect(
+      [FilePath(root), FilePath("\(root)/notes.txt"), "-"], standardInput: standardInput)
     #expect(
       inputs.map(\.path.string) == [
         "\(root)/a.png", "\(root)/b/a.PNG", "\(root)/b/z.png", "\(root)/notes.txt",
@@ -139,8 +143,8 @@ struct SpriteNamerTests {
       }
       // Compared as bytes: `String`'s `==` would let a composed name stand for a decomposed one.
       let files = paths.map { FilePath($0) }
-      let sorted = FolderWalk.sortedByBytes(files).map(FolderWalk.bytes(of:))
-      #expect(sorted == files.sorted(by: FolderWalk.precedesInBytes).map(FolderWalk.bytes(of:)))
+      let sorted = FolderWalk.sortedByBytes(files).map(\.bytes)
+      #expect(sorted == files.sorted(by: FolderWalk.precedesInBytes).map(\.bytes))
     }
   }
 }

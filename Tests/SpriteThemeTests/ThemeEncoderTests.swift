@@ -78,7 +78,7 @@ struct ThemeEncoderParityTests {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     for url in Fixtures.sampleSpriteFiles() {
-      var theme = try ThemePipeline().analyze(fileAt: url.path).theme
+      var theme = try ThemePipeline().analyze(fileAt: FilePath(url.path)).theme
       theme.thumbnails = [.init(path: "thumbs/x-32.png", width: 32, height: 32, filter: "nearest")]
       let ours = try JSONSerialization.jsonObject(with: Data(ThemeEncoder.encode(theme)))
       let theirs = try JSONSerialization.jsonObject(with: encoder.encode(theme))

@@ -16,7 +16,7 @@ struct ThemePipelineTests {
     let bytes = try PNGEncoder.encode(image)
     let path = directory.url.appendingPathComponent("Pink Blob.PNG").path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
-    let sprite = try ThemePipeline().analyze(fileAt: path)
+    let sprite = try ThemePipeline().analyze(fileAt: FilePath(path))
     #expect(sprite.image == image)
     let theme = sprite.theme
     #expect(theme.source.name == "Pink Blob")
@@ -47,12 +47,13 @@ struct ThemePipelineTests {
     #expect(
       throws: ThemePipeline.Error.readFailed(source: missing, reason: "No such file or directory")
     ) {
-      try ThemePipeline().analyze(fileAt: missing)
+      try ThemePipeline().analyze(fileAt: FilePath(missing))
     }
     #expect(
-      throws: ThemePipeline.Error.readFailed(source: directory.url.path, reason: "Is a directory")
+      throws: ThemePipeline.Error.readFailed(
+        source: directory.url.path, reason: "not a regular file (a folder)")
     ) {
-      try ThemePipeline().analyze(fileAt: directory.url.path)
+      try ThemePipeline().analyze(fileAt: FilePath(directory.url.path))
     }
     do {
       _ = try ThemePipeline().analyze(bytes: Array("GIF89a".utf8), name: "g", path: "g.gif")
@@ -93,7 +94,7 @@ struct ThemePipelineThumbnailTests {
     let files = Fixtures.sampleSpriteFiles()
     #expect(!files.isEmpty)
     for url in files {
-      let image = try pipeline.decode(fileAt: url.path)
+      let image = try pipeline.decode(fileAt: FilePath(url.path))
       let png = try pipeline.thumbnailPNG(of: image, size: size, source: url.lastPathComponent)
       let decoded = try PNGDecoder().decode(png)
       #expect(decoded == Thumbnail(size: size).apply(to: image), "\(url.lastPathComponent)")

@@ -67,26 +67,13 @@ enum FolderWalk {
 
   /// The positions of `paths` in the order of their bytes, each path's bytes copied out once.
   private static func byteOrder(of paths: [FilePath]) -> [Int] {
-    let keys = paths.map(bytes(of:))
+    let keys = paths.map(\.bytes)
     return keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
   }
 
   /// True when `a`'s bytes sort before `b`'s: the order of `LC_ALL=C sort`, in which a name
   /// stored decomposed (`e` + U+0301) does not tie with its composed form (U+00E9).
   static func precedesInBytes(_ a: FilePath, _ b: FilePath) -> Bool {
-    bytes(of: a).lexicographicallyPrecedes(bytes(of: b))
-  }
-
-  /// The bytes of `path`, as the system stores them.
-  static func bytes(of path: FilePath) -> [UInt8] {
-    path.withPlatformString { pointer in
-      var bytes = [UInt8]()
-      var i = 0
-      while pointer[i] != 0 {
-        bytes.append(UInt8(bitPattern: pointer[i]))
-        i += 1
-      }
-      return bytes
-    }
+    a.bytes.lexicographicallyPrecedes(b.bytes)
   }
 }

@@ -144,7 +144,7 @@ final class RunRecords: Sendable {
             path, .writeOnly, options: [.create, .append, .closeOnExec],
             permissions: [.ownerReadWrite, .groupRead, .otherRead])))
     } catch {
-      throw ThemeEngine.Fatal(path: path.string, reason: (error as? Errno)?.reason ?? "\(error)")
+      throw ThemeEngine.Fatal(path: path.readable, reason: (error as? Errno)?.reason ?? "\(error)")
     }
   }
 
@@ -182,7 +182,7 @@ final class RunRecords: Sendable {
     do {
       _ = try file.writeAll(journal.pending)
     } catch {
-      throw ThemeEngine.Fatal(path: path.string, reason: (error as? Errno ?? .ioError).reason)
+      throw ThemeEngine.Fatal(path: path.readable, reason: (error as? Errno ?? .ioError).reason)
     }
   }
 
@@ -199,7 +199,7 @@ final class RunRecords: Sendable {
       for record in records { record.appendLine(to: &bytes) }
       try AtomicFile.write(bytes, to: path)
     } catch {
-      throw ThemeEngine.Fatal(path: path.string, reason: error.reason)
+      throw ThemeEngine.Fatal(path: path.readable, reason: error.reason)
     }
   }
 }

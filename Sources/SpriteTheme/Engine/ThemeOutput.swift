@@ -42,7 +42,7 @@ struct ThemeOutput: Sendable {
     do {
       try AtomicFile.write(bytes, to: file)
     } catch {
-      throw ThemeEngine.Fatal(path: file.string, reason: error.reason)
+      throw ThemeEngine.Fatal(path: file.readable, reason: error.reason)
     }
   }
 
@@ -51,7 +51,7 @@ struct ThemeOutput: Sendable {
     do {
       try Folder.create(folder)
     } catch {
-      throw ThemeEngine.Fatal(path: folder.string, reason: error.reason)
+      throw ThemeEngine.Fatal(path: folder.readable, reason: error.reason)
     }
   }
 

@@ -19,7 +19,7 @@ struct Analyze: AsyncParsableCommand {
 
   /// The PNG file to analyse.
   @Argument(help: "The PNG file to analyse.")
-  var file: String
+  var file: PathArgument
 
   /// Print the theme document rather than the summary.
   @Flag(help: "Print the theme document as JSON.")
@@ -32,7 +32,7 @@ struct Analyze: AsyncParsableCommand {
   func run() async throws {
     let sprite: AnalyzedSprite
     do {
-      sprite = try analysis.pipeline.analyze(fileAt: file)
+      sprite = try analysis.pipeline.analyze(fileAt: file.path)
     } catch {
       throw Diagnostics.report(error)
     }

@@ -51,13 +51,13 @@ struct Batch: AsyncParsableCommand {
     help: ArgumentHelp(
       "PNG files, folders, or - for a list of paths on stdin (and URLs with --jsonl).",
       valueName: "input"))
-  var inputs: [String]
+  var inputs: [PathArgument]
 
   /// Where themes, thumbnails and `index.json` go; nil with `--jsonl`.
   @Option(
     name: .customLong("out"),
     help: ArgumentHelp("The output directory (not with --jsonl).", valueName: "dir"))
-  var outputDirectory: String?
+  var outputDirectory: PathArgument?
 
   /// Write JSON lines to standard output instead of an output directory.
   @Flag(
@@ -136,7 +136,7 @@ struct Batch: AsyncParsableCommand {
     try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
     guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
     guard maxMemory.bytes > 0 else { throw ValidationError("--max-memory must be positive.") }
-    guard inputs.filter({ $0 == "-" }).count <= 1 else {
+    guard inputs.filter(\.isStandardInput).count <= 1 else {
       throw ValidationError("Standard input (-) can be read only once.")
     }
   }
@@ -146,10 +146,10 @@ struct Batch: AsyncParsableCommand {
   func run() async throws {
     guard let outputDirectory else { return try await runStream() }
     let options = ThemeEngine.Options(
-      outputDirectory: FilePath(outputDirectory), jobs: jobs ?? ThemeEngine.defaultJobs,
+      outputDirectory: outputDirectory.path, jobs: jobs ?? ThemeEngine.defaultJobs,
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
       force: force, thumbnailFit: thumbnailFit ?? .contain)
-    let inputs = self.inputs
+    let inputs = self.inputs.map(\.path)
     let shard = self.shard
     let counts = LatestCounts()
     let (index, total, interrupted) = try await OutputRun.execute(progress: progressOptions) {
@@ -172,13 +172,15 @@ struct Batch: AsyncParsableCommand {
     var exportFailed = false
     if !interrupted, !exportFormats.isEmpty {
       exportFailed = try ExportFormats.run(
-        themeFiles: index.entries.map { "\(outputDirectory)/\($0.theme)" },
-        formats: exportFormats, to: "\(outputDirectory)/exports", progress: progressOptions)
+        themeFiles: index.entries.map { options.outputDirectory.appending($0.theme) },
+        formats: exportFormats, to: options.outputDirectory.appending("exports"),
+        progress: progressOptions)
     }
     // The report shows the run's failures too, so it comes before they end the run (exit 1).
     var reportFailed = false
     if writeReport, !interrupted {
-      reportFailed = try ReportStep.run(directory: outputDirectory, quiet: progressOptions.quiet)
+      reportFailed = try ReportStep.run(
+        directory: options.outputDirectory, quiet: progressOptions.quiet)
     }
     try OutputRun.finish(
       index: index, interrupted: interrupted,
@@ -201,7 +203,7 @@ extension Batch {
         jobs: jobs ?? ThemeEngine.defaultJobs, maxMemory: maxMemory.bytes,
         pipeline: analysis.pipeline),
       loader: { network.streamLoader() })
-    let inputs = StreamInputs(arguments: inputs, shard: shard)
+    let inputs = StreamInputs(arguments: inputs.map(\.bytes), shard: shard)
     let outcome = try await OutputRun.execute(progress: progressOptions) {
       _ throws(ThemeEngine.Fatal) in
       try await stream.run(inputs, write: OutputLines.write) { failure in

@@ -26,7 +26,7 @@ struct Bench: AsyncParsableCommand {
 
   /// The files and folders to time.
   @Argument(help: ArgumentHelp("PNG files or folders.", valueName: "input"))
-  var inputs: [String]
+  var inputs: [PathArgument]
 
   /// Workers at once, or `nil` for one per core.
   @Option(
@@ -70,7 +70,7 @@ struct Bench: AsyncParsableCommand {
     let options = PipelineBench.Options(
       pipeline: analysis.pipeline, jobs: jobs ?? ThemeEngine.defaultJobs, repeats: repeats,
       thumbnailSizes: thumbnails ?? [], thumbnailFit: thumbnailFit ?? .contain)
-    let inputs = self.inputs
+    let inputs = self.inputs.map(\.path)
     let reporter = ProgressReporter(progressOptions)
     let result = await Interruption.cancellingOnSignals {
       () async -> Result<BenchReport?, PipelineBench.Failure> in

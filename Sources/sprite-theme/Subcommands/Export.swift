@@ -1,5 +1,7 @@
 import ArgumentParser
 import SpriteExport
+import SpriteFiles
+import SystemPackage
 
 /// `sprite-theme export THEME.json... --format LIST -o DIR`: front-end files from theme files.
 struct Export: ParsableCommand {
@@ -31,7 +33,7 @@ struct Export: ParsableCommand {
 
   /// The theme files and folders to read.
   @Argument(help: ArgumentHelp("Theme files, or folders of them.", valueName: "theme.json"))
-  var inputs: [String]
+  var inputs: [PathArgument]
 
   /// The formats to write.
   @Option(name: .customLong("format"), help: ExportFormats.help, transform: ExportFormats.parse)
@@ -42,7 +44,7 @@ struct Export: ParsableCommand {
     name: [.customShort("o"), .customLong("out")],
     help: ArgumentHelp("The output directory; each format goes to DIR/<format>/.", valueName: "dir")
   )
-  var outputDirectory: String
+  var outputDirectory: PathArgument
 
   /// Add high-contrast appearances to the asset catalog.
   @Flag(
@@ -57,8 +59,8 @@ struct Export: ParsableCommand {
   /// Writes the formats; exit 1 when a theme failed, 3 when the output failed.
   func run() throws {
     let failed = try ExportFormats.run(
-      themeFiles: ThemeExporter.themeFiles(in: inputs), formats: formats,
-      to: outputDirectory, highContrast: highContrast, progress: progressOptions)
+      themeFiles: ThemeExporter.themeFiles(in: inputs.map(\.path)), formats: formats,
+      to: outputDirectory.path, highContrast: highContrast, progress: progressOptions)
     if failed { throw ExitCode.inputFailed }
   }
 }
@@ -83,7 +85,7 @@ enum ExportFormats {
   ///
   /// - Throws: ``ExitCode/fatal`` when a file cannot be written (reported first).
   static func run(
-    themeFiles: [String], formats: [ExportFormat], to directory: String,
+    themeFiles: [FilePath], formats: [ExportFormat], to directory: FilePath,
     highContrast: Bool = false, progress options: ProgressOptions
   ) throws -> Bool {
     let quiet = options.quiet
@@ -110,7 +112,7 @@ enum ExportFormats {
     if !quiet {
       Diagnostics.write(
         "\(count) \(count == 1 ? "file" : "files") "
-          + "(\(formats.map(\.rawValue).joined(separator: ", "))) written to \(directory) "
+          + "(\(formats.map(\.rawValue).joined(separator: ", "))) written to \(directory.readable) "
           + "from \(themes.count) themes, \(failures.count) failed.")
     }
     return !failures.isEmpty

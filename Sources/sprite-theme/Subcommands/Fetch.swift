@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpriteFetch
+import SpriteFiles
 import SpriteShard
 import SpriteTheme
 import SpriteThemeFetch
@@ -64,7 +65,7 @@ struct Fetch: AsyncParsableCommand {
 
   /// The file of sprite URLs, if sprites come from a list.
   @Option(help: ArgumentHelp("A file of sprite URLs, one per line.", valueName: "file"))
-  var urls: String?
+  var urls: PathArgument?
 
   /// Where sprites, themes, thumbnails and `index.json` go.
   @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
@@ -154,8 +155,9 @@ struct Fetch: AsyncParsableCommand {
   /// The items to fetch: the PokeAPI crawl, or the URL file's lines.
   private func fetchInputs(loader: any DataLoading) throws -> FetchInputs {
     if let urls {
-      guard let data = FileManager.default.contents(atPath: urls),
-        let text = String(data: data, encoding: .utf8)
+      // A regular file only: a FIFO or device is refused at once.
+      guard let bytes = try? RegularFile.read(urls.path),
+        let text = String(validating: bytes, as: UTF8.self)
       else {
         throw ValidationError("Cannot read the URL list '\(urls)'.")
       }

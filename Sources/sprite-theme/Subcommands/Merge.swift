@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import SpriteFiles
 import SpriteMerge
 import SpriteTheme
 import SystemPackage
@@ -37,11 +37,11 @@ struct Merge: ParsableCommand {
     help: ArgumentHelp(
       "Output directories of batch or fetch, or JSON-lines files of batch --jsonl.",
       valueName: "shard"))
-  var shards: [String]
+  var shards: [PathArgument]
 
   /// Where the merged directory goes.
   @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
-  var outputDirectory: String
+  var outputDirectory: PathArgument
 
   /// The list the shards were cut from, for its order; `nil` for the order of source bytes.
   @Option(
@@ -49,7 +49,7 @@ struct Merge: ParsableCommand {
     help: ArgumentHelp(
       "The input list the shards were cut from (one input per line), to keep its order.",
       valueName: "file"))
-  var list: String?
+  var list: PathArgument?
 
   /// Whether to leave out the summary line.
   @Flag(name: .shortAndLong, help: "Print nothing but errors.")
@@ -60,12 +60,16 @@ struct Merge: ParsableCommand {
   func run() throws {
     var order: [String]?
     if let list {
-      guard let data = FileManager.default.contents(atPath: list) else {
-        throw ValidationError("--list \(list): cannot read the file.")
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(list.path)
+      } catch {
+        throw ValidationError("--list \(list): cannot read the file (\(error.reason)).")
       }
-      order = ShardMerge.sources(ofList: String(decoding: data, as: UTF8.self))
+      order = ShardMerge.sources(ofList: String(decoding: bytes, as: UTF8.self))
     }
-    let merge = ShardMerge(shards: shards, output: FilePath(outputDirectory), list: order)
+    let merge = ShardMerge(
+      shards: shards.map(\.path), output: outputDirectory.path, list: order)
     let index: BatchIndex
     do throws(MergeError) {
       index = try merge.run()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpriteReport
+import SystemPackage
 
 /// `sprite-theme report DIR`: the visual report of a `batch` or `fetch` output directory.
 struct Report: ParsableCommand {
@@ -23,7 +24,7 @@ struct Report: ParsableCommand {
 
   /// The output directory of `batch` or `fetch`.
   @Argument(help: ArgumentHelp("An output directory of batch or fetch.", valueName: "dir"))
-  var directory: String
+  var directory: PathArgument
 
   /// Whether to leave out the summary line.
   @Flag(name: .shortAndLong, help: "Print nothing but errors.")
@@ -32,7 +33,7 @@ struct Report: ParsableCommand {
   /// Writes the report; exit 1 when a theme failed, 2 for a folder that is not an output
   /// directory, 3 when the report cannot be written.
   func run() throws {
-    if try ReportStep.run(directory: directory, quiet: quiet) { throw ExitCode.inputFailed }
+    if try ReportStep.run(directory: directory.path, quiet: quiet) { throw ExitCode.inputFailed }
   }
 }
 
@@ -43,7 +44,7 @@ enum ReportStep {
   ///
   /// - Throws: a ``ValidationError`` (exit 2) when `directory` is not an output directory,
   ///   ``ExitCode/fatal`` when a file cannot be written (reported first).
-  static func run(directory: String, quiet: Bool) throws -> Bool {
+  static func run(directory: FilePath, quiet: Bool) throws -> Bool {
     let outcome: ReportWriter.Outcome
     do {
       outcome = try ReportWriter.write(directory: directory)

@@ -19,7 +19,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
 
   /// The PNG file to scale.
   @Argument(help: "The PNG file to scale.")
-  var file: String
+  var file: PathArgument
 
   /// The thumbnail's longest side in pixels.
   @Option(help: ArgumentHelp("Longest side of the thumbnail in pixels (1-16384).", valueName: "n"))
@@ -41,7 +41,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
   @Option(
     name: [.customShort("o"), .long],
     help: ArgumentHelp("Where to write the PNG.", valueName: "out.png"))
-  var output: String
+  var output: PathArgument
 
   /// The decoding limits.
   @OptionGroup var decoding: DecodingOptions
@@ -57,14 +57,14 @@ struct ThumbnailCommand: AsyncParsableCommand {
   func run() async throws {
     do {
       let pipeline = ThemePipeline(configuration: .init(limits: decoding.limits))
-      let image = try pipeline.decode(fileAt: file)
+      let image = try pipeline.decode(fileAt: file.path)
       let png = try pipeline.thumbnailPNG(
-        of: image, size: size, filter: filter, fit: fit, source: file)
+        of: image, size: size, filter: filter, fit: fit, source: file.description)
       do {
-        try FileIO.writeAtomically(png, to: output)
+        try FileIO.writeAtomically(png, to: output.path)
       } catch {
         throw ThemePipeline.Error.writeFailed(
-          path: output, reason: error.reason, outOfSpace: error.isOutOfSpace)
+          path: output.description, reason: error.reason, outOfSpace: error.isOutOfSpace)
       }
     } catch let error as ThemePipeline.Error {
       throw Diagnostics.report(error)

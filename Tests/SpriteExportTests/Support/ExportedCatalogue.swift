@@ -1,5 +1,6 @@
 import Foundation
 import SpriteExport
+import SystemPackage
 import _SpriteTestSupport
 
 /// The fixture themes (``ThemeFixtures``) exported once per test process in every format, with
@@ -47,9 +48,9 @@ struct ExportedCatalogue: Sendable {
     try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
     themeFiles = try ThemeFixtures.write(into: themes)
     expected = try ExpectedColors.all(themeFiles)
-    let (loaded, failures) = ThemeExporter.load(themeFiles.map(\.path))
+    let (loaded, failures) = ThemeExporter.load(themeFiles.map { FilePath($0.path) })
     guard failures.isEmpty else { throw SetupError(description: "\(failures)") }
-    try ThemeExporter.write(loaded, formats: ExportFormat.allCases, to: root.path)
+    try ThemeExporter.write(loaded, formats: ExportFormat.allCases, to: FilePath(root.path))
   }
 
   /// A file of the export.

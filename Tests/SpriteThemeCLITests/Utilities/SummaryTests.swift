@@ -11,7 +11,9 @@ struct SummaryTests {
   /// The theme of every sample under `configuration`.
   static func themes(_ configuration: ThemePipeline.Configuration) -> [Theme] {
     let pipeline = ThemePipeline(configuration: configuration)
-    return Fixtures.sampleSpriteFiles().compactMap { try? pipeline.analyze(fileAt: $0.path).theme }
+    return Fixtures.sampleSpriteFiles().compactMap {
+      try? pipeline.analyze(fileAt: FilePath($0.path)).theme
+    }
   }
 
   /// Every sample's theme with the default options, analysed once for all the tests.

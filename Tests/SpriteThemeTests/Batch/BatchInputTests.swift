@@ -37,7 +37,7 @@ struct BatchInputTests {
     _ = Self.png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
 
-    let inputs = BatchInput.collect([directory.url.path])
+    let inputs = BatchInput.collect([FilePath(directory.url.path)])
     #expect(inputs.count == 1)
     let read = await Self.read(inputs)
     #expect(read.first?.failure == nil, "\(String(describing: read.first?.failure))")
@@ -57,7 +57,7 @@ struct BatchInputTests {
     let directory = try TemporaryDirectory()
     try Data(Self.png).write(to: directory.url.appendingPathComponent("a.png"))
     #expect(mkfifo(directory.url.appendingPathComponent("x.png").path, 0o600) == 0)
-    let read = await Self.read(BatchInput.collect([directory.url.path]))
+    let read = await Self.read(BatchInput.collect([FilePath(directory.url.path)]))
     #expect(read.map(\.name) == ["a", "x"])
     #expect(read[0].bytes == Self.png)
     #expect(read[1].failure?.stage == "read")
@@ -71,7 +71,7 @@ struct BatchInputTests {
     let directory = try TemporaryDirectory()
     let fifo = directory.url.appendingPathComponent("y.png").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    let read = await Self.read(BatchInput.collect([fifo]))
+    let read = await Self.read(BatchInput.collect([FilePath(fifo)]))
     #expect(read.first?.failure?.message == "not a regular file (a FIFO)")
   }
 
@@ -83,7 +83,7 @@ struct BatchInputTests {
     try Data(Self.png).write(to: input.appendingPathComponent("a.png"))
     let out = input.appendingPathComponent("out")
     for _ in 1...2 {
-      let inputs = BatchInput.collect([input.path], excluding: FilePath(out.path))
+      let inputs = BatchInput.collect([FilePath(input.path)], excluding: FilePath(out.path))
       #expect(inputs.map(\.path.string) == [input.appendingPathComponent("a.png").path])
       let engine = ThemeEngine(
         options: .init(outputDirectory: FilePath(out.path), thumbnailSizes: [8]))
@@ -91,7 +91,7 @@ struct BatchInputTests {
     }
     // Under another spelling of the same folder too.
     let inputs = BatchInput.collect(
-      [input.path + "/./"], excluding: FilePath(input.path + "/../in/out"))
+      [FilePath(input.path + "/./")], excluding: FilePath(input.path + "/../in/out"))
     #expect(inputs.count == 1)
   }
 }

@@ -19,7 +19,7 @@ struct RegularFileTests {
     let path = directory.url.appendingPathComponent("f.png").path
     var rng = SeededRandom(seed: UInt64(size) + 1)
     let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) }
-    try FileIO.writeAtomically(bytes, to: path)
+    try FileIO.writeAtomically(bytes, to: FilePath(path))
     #expect(try RegularFile.read(FilePath(path)) == bytes)
   }
 

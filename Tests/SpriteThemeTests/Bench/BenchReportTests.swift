@@ -48,7 +48,7 @@ struct BenchReportTests {
   @Test("a bench of the samples times every stage of every run and decodes each on the floor")
   func benchOfSamples() async throws {
     let files = BatchInput.collect([
-      Fixtures.packageRoot.appendingPathComponent("samples/sprites").path
+      FilePath(Fixtures.packageRoot.appendingPathComponent("samples/sprites").path)
     ])
     let bench = PipelineBench(options: .init(pipeline: ThemePipeline(), jobs: 2, repeats: 2))
     let report = try await bench.run(files) { _, _ in }

@@ -1,7 +1,8 @@
 import SystemPackage
 
 /// Reads lines of raw bytes from a file descriptor (standard input) in 64 KiB chunks, so a path
-/// that is not UTF-8 keeps its bytes and memory stays bounded however long the stream is.
+/// that is not UTF-8 keeps its bytes and memory stays bounded however long the stream is: the
+/// one reader of `batch -` lists, with or without `--jsonl`.
 ///
 /// A line ends at `\n`; the last line may lack it. A line longer than ``maxLength`` is not
 /// kept: the reader skips to its end and reports it as ``Line/tooLong(prefix:)``.
@@ -10,9 +11,9 @@ import SystemPackage
 /// var reader = LineReader(.standardInput)
 /// while let line = try reader.next() { print(line) }
 /// ```
-struct LineReader {
+package struct LineReader {
   /// One line read.
-  enum Line: Equatable {
+  package enum Line: Equatable, Sendable {
     /// The line's bytes, without the `\n`.
     case text([UInt8])
     /// A line over ``LineReader/maxLength`` bytes; `prefix` is its start, for the message.
@@ -21,7 +22,7 @@ struct LineReader {
 
   /// The longest line kept: far more than any path (`PATH_MAX` is 4096) or URL (SPEC 9 caps
   /// them at 2048 bytes).
-  static let maxLength = 1 << 16
+  package static let maxLength = 1 << 16
 
   private let file: FileDescriptor
   private var chunk: [UInt8]
@@ -30,7 +31,7 @@ struct LineReader {
   private var finished = false
 
   /// A reader of `file`, which it does not close.
-  init(_ file: FileDescriptor, chunkSize: Int = 1 << 16) {
+  package init(_ file: FileDescriptor, chunkSize: Int = 1 << 16) {
     self.file = file
     chunk = [UInt8](repeating: 0, count: max(1, chunkSize))
   }
@@ -38,7 +39,7 @@ struct LineReader {
   /// The next line, or nil at the end of the file.
   ///
   /// - Throws: `Errno` when a read fails.
-  mutating func next() throws -> Line? {
+  package mutating func next() throws -> Line? {
     var line = [UInt8]()
     var overlong = false
     while true {
