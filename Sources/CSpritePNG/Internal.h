@@ -79,13 +79,16 @@ typedef struct {
   int depth;  // the smallest bit depth that holds `count` indices
   size_t changes;  // pixels that differ from the one before them (in row-major order)
 } Palette;
-// Collects the distinct colours of `pixelCount` RGBA pixels; false past 256.
-bool cspng_collect_palette(const uint8_t *pixels, size_t pixelCount, Palette *p);
+// Collects the distinct colours of `pixelCount` RGBA pixels, writing each pixel's index in
+// `colors` to `indices` (`pixelCount` bytes); false past 256.
+bool cspng_collect_palette(
+  const uint8_t *pixels, size_t pixelCount, Palette *p, uint8_t *indices);
 // PLTE's `3 * count` bytes and tRNS's first `nonOpaque` bytes (of `count`).
 void cspng_palette_entries(const Palette *p, uint8_t plte[], uint8_t trns[]);
-// Every row as a filter byte 0 and the packed indices: `height * (rowBytes + 1)` bytes.
+// Every row of `indices` (from cspng_collect_palette) as a filter byte 0 and the packed PLTE
+// indices: `height * (rowBytes + 1)` bytes.
 void cspng_pack_indices(
-  const uint8_t *pixels, uint32_t width, uint32_t height, Palette *p, uint8_t *out);
+  const uint8_t *indices, uint32_t width, uint32_t height, const Palette *p, uint8_t *out);
 
 // Filters.c: RGBA8 rows filtered, each with the type of least sum of magnitudes; writes
 // `height * (rowBytes + 1)` bytes.

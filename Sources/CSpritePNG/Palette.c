@@ -41,17 +41,24 @@ static inline int palette_index(Palette *p, uint32_t pixel) {
   }
 }
 
-bool cspng_collect_palette(const uint8_t *pixels, size_t pixelCount, Palette *p) {
+bool cspng_collect_palette(
+  const uint8_t *pixels, size_t pixelCount, Palette *p, uint8_t *indices
+) {
   memset(p->slots, 0xFF, sizeof p->slots);
   p->count = 0;
   p->changes = 0;
   uint32_t last = 0;
+  uint8_t index = 0;
   for (size_t i = 0; i < pixelCount; i++) {
     uint32_t pixel = load_pixel(pixels + 4 * i);
-    if (i > 0 && pixel == last) continue;
-    if (palette_index(p, pixel) < 0) return false;
-    last = pixel;
-    p->changes++;
+    if (i == 0 || pixel != last) {
+      int found = palette_index(p, pixel);
+      if (found < 0) return false;
+      index = (uint8_t)found;
+      last = pixel;
+      p->changes++;
+    }
+    indices[i] = index;
   }
   int next = 0;
   for (int i = 0; i < p->count; i++) {
@@ -76,29 +83,22 @@ void cspng_palette_entries(const Palette *p, uint8_t plte[], uint8_t trns[]) {
 }
 
 void cspng_pack_indices(
-  const uint8_t *pixels, uint32_t width, uint32_t height, Palette *p, uint8_t *out
+  const uint8_t *indices, uint32_t width, uint32_t height, const Palette *p, uint8_t *out
 ) {
   int depth = p->depth, perByte = 8 / depth;
   size_t rowBytes = ((size_t)width * (size_t)depth + 7) / 8;
-  uint32_t last = load_pixel(pixels);
-  uint8_t index = p->order[palette_index(p, last)];
   for (uint32_t y = 0; y < height; y++) {
-    const uint8_t *src = pixels + (size_t)y * width * 4;
+    const uint8_t *src = indices + (size_t)y * width;
     uint8_t *row = out + (size_t)y * (rowBytes + 1);
     *row++ = 0;  // filter type 0
-    if (depth < 8) memset(row, 0, rowBytes);
+    if (depth == 8) {
+      for (uint32_t x = 0; x < width; x++) row[x] = p->order[src[x]];
+      continue;
+    }
+    memset(row, 0, rowBytes);
     for (uint32_t x = 0; x < width; x++) {
-      uint32_t pixel = load_pixel(src + 4 * (size_t)x);
-      if (pixel != last) {
-        last = pixel;
-        index = p->order[palette_index(p, pixel)];
-      }
-      if (depth == 8) {
-        row[x] = index;
-      } else {
-        unsigned shift = (unsigned)(8 - depth - (int)(x % (uint32_t)perByte) * depth);
-        row[x / (uint32_t)perByte] |= (uint8_t)(index << shift);
-      }
+      unsigned shift = (unsigned)(8 - depth - (int)(x % (uint32_t)perByte) * depth);
+      row[x / (uint32_t)perByte] |= (uint8_t)(p->order[src[x]] << shift);
     }
   }
 }
