@@ -31,12 +31,17 @@ let package = Package(
     // row by row under libpng.
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // libdeflate compresses the image data of the thumbnails CSpritePNG writes (never used to
+    // read: zlib inflates, so reading stays as strict as libpng).
+    .systemLibrary(
+      name: "CLibDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
     // libcurl, linked as an ordinary dependency found by pkg-config.
     .systemLibrary(
       name: "CLibCurl", pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-    // C shims: the only code that includes <png.h> / <zlib.h> / <curl/curl.h>.
-    .target(name: "CSpritePNG", dependencies: ["CLibPNG", "CZlib"]),
+    // C shims: the only code that includes <png.h> / <zlib.h> / <libdeflate.h> / <curl/curl.h>.
+    .target(name: "CSpritePNG", dependencies: ["CLibPNG", "CZlib", "CLibDeflate"]),
     .target(name: "CSpriteCurl", dependencies: ["CLibCurl"]),
     // Swift modules, lowest first.
     .target(name: "SpriteCore"),

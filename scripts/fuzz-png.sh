@@ -42,8 +42,8 @@ fi
 
 # shellcheck disable=SC2046 # pkg-config prints several flags
 if ! "$cc" "${flags[@]}" -g -O1 -I Sources/CSpritePNG/include \
-  $(pkg-config --cflags libpng zlib) Tests/Fuzz/FuzzPNG.c Sources/CSpritePNG/*.c \
-  $(pkg-config --libs libpng zlib) -o "$out/fuzz-png" >"$out/build.log" 2>&1; then
+  $(pkg-config --cflags libpng zlib libdeflate) Tests/Fuzz/FuzzPNG.c Sources/CSpritePNG/*.c \
+  $(pkg-config --libs libpng zlib libdeflate) -o "$out/fuzz-png" >"$out/build.log" 2>&1; then
   grep -v 'Cannot export local symbol' "$out/build.log" | tail -n 20
   echo "fuzz-png: the fuzz target did not build" >&2
   exit 1

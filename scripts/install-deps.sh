@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages SpriteTheme builds against, when they are missing:
-# libpng-dev, zlib1g-dev, libcurl4-openssl-dev and pkg-config (Debian/Ubuntu), or libpng, zlib
-# and curl (Homebrew).
+# libpng-dev, zlib1g-dev, libdeflate-dev, libcurl4-openssl-dev and pkg-config (Debian/Ubuntu), or
+# libpng, zlib, libdeflate and curl (Homebrew).
 set -euo pipefail
 
 have_deps() {
-  command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libpng zlib libcurl
+  command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libpng zlib libdeflate libcurl
 }
 
 # The CSS export's browser test needs headless Chromium and its WebDriver (Debian's chromium and
@@ -33,18 +33,18 @@ fi
 if command -v apt-get >/dev/null 2>&1; then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { echo "install-deps: need root or sudo to install libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config" >&2; exit 1; }
+    command -v sudo >/dev/null 2>&1 || { echo "install-deps: need root or sudo to install libpng-dev zlib1g-dev libdeflate-dev libcurl4-openssl-dev pkg-config" >&2; exit 1; }
     sudo="sudo"
   fi
-  echo "install-deps: installing libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config" >&2
+  echo "install-deps: installing libpng-dev zlib1g-dev libdeflate-dev libcurl4-openssl-dev pkg-config" >&2
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq </dev/null >&2
-  $sudo apt-get install -y -qq --no-install-recommends libpng-dev zlib1g-dev libcurl4-openssl-dev pkg-config </dev/null >&2
+  $sudo apt-get install -y -qq --no-install-recommends libpng-dev zlib1g-dev libdeflate-dev libcurl4-openssl-dev pkg-config </dev/null >&2
 elif command -v brew >/dev/null 2>&1; then
-  brew install libpng zlib curl pkg-config >&2
+  brew install libpng zlib libdeflate curl pkg-config >&2
 else
-  echo "install-deps: install libpng (>= 1.6), zlib, libcurl (>= 7.85) and pkg-config with your package manager" >&2
+  echo "install-deps: install libpng (>= 1.6), zlib, libdeflate (>= 1.14), libcurl (>= 7.85) and pkg-config with your package manager" >&2
   exit 1
 fi
 
-have_deps || { echo "install-deps: libpng, zlib or libcurl still not found by pkg-config" >&2; exit 1; }
+have_deps || { echo "install-deps: libpng, zlib, libdeflate or libcurl still not found by pkg-config" >&2; exit 1; }

@@ -67,4 +67,32 @@ bool cspng_expand_row(const PlainImage *e, const uint8_t *src, uint8_t *dst, siz
 bool cspng_decode_whole_stream(
   const PlainImage *im, const uint8_t *bytes, size_t count, size_t idatAt, uint8_t *out);
 
+// Palette.c: the encoder's palette of at most 256 colours, and rows of packed indices.
+enum { CSPNG_PALETTE_MAX = 256, CSPNG_PALETTE_SLOTS = 512 };
+typedef struct {
+  uint32_t keys[CSPNG_PALETTE_SLOTS];
+  int16_t slots[CSPNG_PALETTE_SLOTS];  // index into `colors`, -1 when empty
+  uint32_t colors[CSPNG_PALETTE_MAX];  // RGBA as loaded from memory, in order of first appearance
+  int count;
+  uint8_t order[CSPNG_PALETTE_MAX];  // where each colour goes in PLTE: non-opaque entries first
+  int nonOpaque;
+  int depth;  // the smallest bit depth that holds `count` indices
+  size_t changes;  // pixels that differ from the one before them (in row-major order)
+} Palette;
+// Collects the distinct colours of `pixelCount` RGBA pixels, writing each pixel's index in
+// `colors` to `indices` (`pixelCount` bytes); false past 256.
+bool cspng_collect_palette(
+  const uint8_t *pixels, size_t pixelCount, Palette *p, uint8_t *indices);
+// PLTE's `3 * count` bytes and tRNS's first `nonOpaque` bytes (of `count`).
+void cspng_palette_entries(const Palette *p, uint8_t plte[], uint8_t trns[]);
+// Every row of `indices` (from cspng_collect_palette) as a filter byte 0 and the packed PLTE
+// indices: `height * (rowBytes + 1)` bytes.
+void cspng_pack_indices(
+  const uint8_t *indices, uint32_t width, uint32_t height, const Palette *p, uint8_t *out);
+
+// Filters.c: RGBA8 rows filtered, each with the type of least sum of magnitudes; writes
+// `height * (rowBytes + 1)` bytes.
+void cspng_filter_rows(
+  const uint8_t *raw, uint32_t height, size_t rowBytes, size_t bpp, uint8_t *out);
+
 #endif

@@ -125,6 +125,8 @@ extension PNGDecodingError {
     case .libpngError: self = .libpng(message: message)
     case .bufferTooSmall:
       preconditionFailure("SpritePNG gave libpng a buffer of the wrong size: \(message)")
+    case .encodeError:
+      preconditionFailure("the PNG decoder reported an encoding error: \(message)")
     }
   }
 }

@@ -1,15 +1,17 @@
 import CSpritePNG
 import SpriteCore
 
-/// Encodes an ``RGBAImage`` as a PNG file in memory with libpng, losslessly.
+/// Encodes an ``RGBAImage`` as a PNG file in memory, losslessly.
 ///
-/// An image of at most 256 distinct RGBA colours (most pixel art) is written indexed: colour
-/// type 3 with PLTE and tRNS (PNG specification, second edition, sections 11.2.2, 11.2.3 and
-/// 11.3.2.1), the smallest bit depth of 1, 2, 4 or 8 that holds the palette, filter type 0 (12.8)
-/// and zlib level 4. When that file could be larger than the RGBA8 one, both are made and the
-/// smaller is kept. Any other image is colour type 6 (RGBA), 8 bits per sample, zlib level 6 and
-/// libpng's default filter choice. Never interlaced, no ancillary chunks; the same pixels always
-/// give the same bytes with the same libpng and zlib, and ``PNGDecoder`` reads them back unchanged.
+/// The shim writes the chunks itself (PNG specification, second edition) and compresses the image
+/// data with libdeflate at level 6; libpng is not used. An image of at most 256 distinct RGBA
+/// colours is written indexed when its palette is cheap against its detail (fewer than a third as
+/// many colours as pixels that differ from the one before them): colour type 3 with PLTE and
+/// tRNS (sections 11.2.2, 11.2.3, 11.3.2.1), the smallest bit depth of 1, 2, 4 or 8 and filter
+/// type 0 (12.8). Any other image is colour type 6 (RGBA), 8 bits per sample, each row with the
+/// filter of least sum of magnitudes (12.8). Never interlaced, no ancillary chunks but tRNS; the
+/// same pixels always give the same bytes with the same libdeflate, and ``PNGDecoder`` reads them
+/// back unchanged.
 ///
 /// ```swift
 /// let png = try PNGEncoder.encode(thumbnail)
@@ -17,10 +19,9 @@ import SpriteCore
 public enum PNGEncoder {
   /// Which files ``encode(_:format:)`` may write.
   enum Format {
-    /// Indexed when that is at most 256 colours and not larger, else RGBA8 (SPEC section 7).
+    /// Indexed when at most 256 colours and a cheap palette, else RGBA8 (SPEC section 7).
     case smallest
-    /// Always RGBA8 at zlib level 6 with libpng's filter choice: the thumbnails' only format
-    /// before indexed files, which the tests compare sizes with.
+    /// Always RGBA8, filtered and compressed as the RGBA8 files of ``smallest``.
     case rgba8
   }
 
@@ -28,7 +29,7 @@ public enum PNGEncoder {
   ///
   /// - Parameter image: Straight-alpha RGBA8 pixels, written as they are (no colour conversion).
   /// - Returns: The complete PNG file.
-  /// - Throws: ``PNGEncodingError/libpng(message:)`` when libpng refuses to write.
+  /// - Throws: ``PNGEncodingError/failed(message:)`` when the image cannot be written.
   public static func encode(_ image: RGBAImage) throws(PNGEncodingError) -> [UInt8] {
     try encode(image, format: .smallest)
   }
@@ -39,52 +40,44 @@ public enum PNGEncoder {
     guard let width = UInt32(exactly: image.width), let height = UInt32(exactly: image.height),
       width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF
     else {
-      throw .libpng(message: "image size \(image.width)x\(image.height) exceeds the PNG maximum")
+      throw .failed(message: "image size \(image.width)x\(image.height) exceeds the PNG maximum")
     }
     let bound = CSpritePNG_encode_bound(width, height)
     precondition(bound > 0, "PNG size bound overflows for a valid RGBAImage")
-    var capacity = bound
-    while true {
-      var status = CSpritePNG_Status.OK
-      var message = ""
-      var needed = 0
-      let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
-        (status, message) = image.pixels.withUnsafeBufferPointer { pixels in
-          ShimCall.run { msg, cap in
-            CSpritePNG_encode(
-              pixels.baseAddress!, width, height, shimFormat, buffer.baseAddress!, capacity,
-              &needed, msg, cap)
-          }
+    var status = CSpritePNG_Status.OK
+    var message = ""
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initializedCount in
+      var written = 0
+      (status, message) = image.pixels.withUnsafeBufferPointer { pixels in
+        ShimCall.run { msg, cap in
+          CSpritePNG_encode(
+            pixels.baseAddress!, width, height, shimFormat, buffer.baseAddress!, bound,
+            &written, msg, cap)
         }
-        initializedCount = status == .OK ? needed : 0
       }
-      switch status {
-      case .OK:
-        // The worst-case allocation is kept unless much of it is unused.
-        guard capacity - output.count > 64 * 1024 else { return output }
-        var trimmed = [UInt8]()
-        trimmed.reserveCapacity(output.count)
-        trimmed.append(contentsOf: output)
-        return trimmed
-      case .bufferTooSmall where needed > capacity:
-        capacity = needed
-      default:
-        throw .libpng(message: message)
-      }
+      initializedCount = status == .OK ? written : 0
     }
+    guard status == .OK else { throw .failed(message: message) }
+    // The worst-case allocation is kept unless much of it is unused.
+    guard bound - output.count > 64 * 1024 else { return output }
+    var trimmed = [UInt8]()
+    trimmed.reserveCapacity(output.count)
+    trimmed.append(contentsOf: output)
+    return trimmed
   }
 }
 
 /// Why an image could not be encoded as PNG.
 public enum PNGEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// libpng refused to write the image; `message` is libpng's own text.
-  case libpng(message: String)
+  /// The encoder could not write the image (out of memory, a size past the PNG maximum);
+  /// `message` says which.
+  case failed(message: String)
 
   /// One sentence naming the encoding stage and the reason.
   public var description: String {
     switch self {
-    case .libpng(let message):
-      return "PNG encoding failed: libpng reports \"\(message)\"."
+    case .failed(let message):
+      return "PNG encoding failed: \(message)."
     }
   }
 }

@@ -133,6 +133,6 @@ struct InvalidInputTests {
       #expect(error.description.hasPrefix("PNG decoding failed: "))
       #expect(error.description.hasSuffix("."))
     }
-    #expect(PNGEncodingError.libpng(message: "x").description.hasPrefix("PNG encoding failed: "))
+    #expect(PNGEncodingError.failed(message: "x").description.hasPrefix("PNG encoding failed: "))
   }
 }

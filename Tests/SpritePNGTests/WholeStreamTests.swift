@@ -142,7 +142,7 @@ struct WholeStreamTests {
         r: UInt8(bits & 3) * 80, g: UInt8((bits >> 2) & 3) * 80, b: UInt8((bits >> 4) & 3) * 80,
         a: UInt8((bits >> 6) & 3) * 80 + 15)
     }
-    // RGBA8, not the indexed file its 256 colours would give: the stream of zlib level 6.
+    // RGBA8, not the indexed file its 256 colours would give: libdeflate splits its 256 KB.
     let png = try PNGEncoder.encode(image, format: .rgba8)
     // The first deflate block (after IHDR, the IDAT header and the 2-byte zlib header): BFINAL 0
     // and BTYPE 2, a dynamic block with more after it.

@@ -1,4 +1,5 @@
-// CSpritePNG: the only code that talks to libpng. Swift sees this header; <png.h> stays in the .c.
+// CSpritePNG: the only code that talks to libpng, zlib and libdeflate. Swift sees this header;
+// their headers stay in the .c files.
 //
 // Rules (ARCHITECTURE.md section 4): caller-owned buffers only, messages into a caller buffer,
 // no callbacks into Swift, a closed status enum. Every function writes a NUL-terminated message
@@ -29,6 +30,9 @@ typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Status {
   CSpritePNG_StatusBufferTooSmall = 4,
   /// The data ended before libpng had read all it needed.
   CSpritePNG_StatusTruncated = 5,
+  /// Encoding: the image could not be written (out of memory, or a size past the PNG maximum);
+  /// the reason is in `msg`.
+  CSpritePNG_StatusEncodeError = 6,
 } CSpritePNG_Status;
 
 /// Which way CSpritePNG_decode_rgba8 decoded an image.
@@ -69,24 +73,25 @@ CSpritePNG_Status CSpritePNG_decode_rgba8(
 
 /// Which files CSpritePNG_encode may write.
 typedef enum __attribute__((enum_extensibility(closed))) CSpritePNG_Format {
-  /// Indexed (colour type 3, PLTE and tRNS) when the image has at most 256 distinct RGBA colours,
-  /// unless the RGBA8 file is smaller; RGBA8 otherwise (SPEC section 7).
+  /// Indexed (colour type 3, PLTE and tRNS) when the image has at most 256 distinct RGBA colours
+  /// and fewer than a third as many as pixels that differ from the pixel before them; RGBA8
+  /// otherwise (SPEC section 7).
   CSpritePNG_FormatSmallest = 0,
-  /// Always RGBA8 (colour type 6, zlib level 6, libpng's filter choice).
+  /// Always RGBA8 (colour type 6), filtered and compressed as the RGBA8 files of the other format.
   CSpritePNG_FormatRGBA8 = 1,
 } CSpritePNG_Format;
 
-/// An upper bound on the size of the buffer `CSpritePNG_encode` needs for an image of this size
-/// (room for an indexed file and an RGBA8 one), or 0 when the bound does not fit in `size_t`.
+/// An upper bound on the size of the buffer `CSpritePNG_encode` needs for an image of this size,
+/// or 0 when the bound does not fit in `size_t`.
 size_t CSpritePNG_encode_bound(uint32_t width, uint32_t height);
 
-/// Encodes 8-bit straight RGBA pixels (rows top to bottom, no padding) as a PNG into `out`: not
-/// interlaced, no ancillary chunks, lossless, and equal input gives equal bytes. With
-/// `CSpritePNG_FormatSmallest` an image of at most 256 colours is written indexed (bit depth 1,
-/// 2, 4 or 8, the non-opaque palette entries first, filter type 0, zlib level 4) unless that file
-/// could be larger than the RGBA8 one, in which case both are made and the smaller kept.
-/// On success `*outCount` is the number of bytes written; on `CSpritePNG_StatusBufferTooSmall`
-/// it is the size needed.
+/// Encodes 8-bit straight RGBA pixels (rows top to bottom, no padding) as a PNG into `out`,
+/// without libpng: not interlaced, no ancillary chunks but tRNS, lossless, and equal input gives
+/// equal bytes. Indexed files have the smallest bit depth of 1, 2, 4 or 8, the non-opaque palette
+/// entries first and filter type 0; RGBA8 rows each have the filter of least sum of magnitudes;
+/// the image data is compressed by libdeflate at level 6. `outCapacity` must be at least
+/// `CSpritePNG_encode_bound(width, height)`; otherwise `CSpritePNG_StatusBufferTooSmall` and
+/// `*outCount` is that bound. On success `*outCount` is the number of bytes written.
 CSpritePNG_Status CSpritePNG_encode(
   const uint8_t *_Nonnull pixels, uint32_t width, uint32_t height, CSpritePNG_Format format,
   uint8_t *_Nonnull out, size_t outCapacity, size_t *_Nonnull outCount,
