@@ -75,6 +75,22 @@ extension BatchIndex {
         ]
     }
 
+    /// Calls `body` with each of ``fields`` in order, without making the array.
+    package func forEachField(_ body: (String?) -> Void) {
+      body(average)
+      body(dominant)
+      body(card?.background)
+      body(card?.text)
+      body(accent)
+      body(materialSource)
+      body(swatches.vibrant)
+      body(swatches.lightVibrant)
+      body(swatches.darkVibrant)
+      body(swatches.muted)
+      body(swatches.lightMuted)
+      body(swatches.darkMuted)
+    }
+
     /// Colours from ``fields``; nil unless there are exactly 12.
     package init?(fields f: [String?]) {
       guard f.count == 12 else { return nil }
