@@ -65,17 +65,25 @@ extension BatchIndex {
       try c.encode(materialSource, forKey: .materialSource)
     }
 
-    /// The colours as a fixed list of 12 fields (a run record's columns); a card is two fields,
-    /// both nil when there is none.
-    package var fields: [String?] {
-      [average, dominant, card?.background, card?.text, accent, materialSource]
-        + [
-          swatches.vibrant, swatches.lightVibrant, swatches.darkVibrant, swatches.muted,
-          swatches.lightMuted, swatches.darkMuted,
-        ]
+    /// Calls `body` with each of the colours as a fixed list of 12 fields (a run record's
+    /// columns), in order: average, dominant, the card's background and text (both nil when
+    /// there is none), accent, Material source, then the six swatches in SPEC order.
+    package func forEachField(_ body: (String?) -> Void) {
+      body(average)
+      body(dominant)
+      body(card?.background)
+      body(card?.text)
+      body(accent)
+      body(materialSource)
+      body(swatches.vibrant)
+      body(swatches.lightVibrant)
+      body(swatches.darkVibrant)
+      body(swatches.muted)
+      body(swatches.lightMuted)
+      body(swatches.darkMuted)
     }
 
-    /// Colours from ``fields``; nil unless there are exactly 12.
+    /// Colours from the 12 fields of ``forEachField(_:)``; nil unless there are exactly 12.
     package init?(fields f: [String?]) {
       guard f.count == 12 else { return nil }
       average = f[0]

@@ -44,11 +44,16 @@ struct RunRecord: Sendable, Equatable {
 
   /// Appends ``line``'s bytes to `bytes`, field by field, with no `String` made for the line.
   func appendLine(to bytes: inout [UInt8]) {
-    for field in [name, key, theme, thumbnails] + colors.fields.map({ $0 ?? "-" }) {
-      var field = field
+    func append(_ field: String?) {
+      var field = field ?? "-"
       field.withUTF8 { bytes.append(contentsOf: $0) }
       bytes.append(UInt8(ascii: "\t"))
     }
+    append(name)
+    append(key)
+    append(theme)
+    append(thumbnails)
+    colors.forEachField(append)
     bytes[bytes.count - 1] = UInt8(ascii: "\n")
   }
 

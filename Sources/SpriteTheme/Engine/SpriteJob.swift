@@ -46,12 +46,12 @@ enum SpriteJob {
     /// The key of a sprite from `source` whose bytes have the digest `sha256`.
     func key(for source: ThemeSource, sha256: String) -> String? {
       guard var digest = fingerprint else { return nil }
-      for field in [
-        source.name, source.path.map { "path " + $0 } ?? "-",
-        source.url.map { "url " + $0 } ?? "-", source.id.map { "id \($0)" } ?? "-", sha256,
-      ] {
-        digest.add(field)
-      }
+      // The fields name, "path P", "url U", "id N" ("-" for each missing one) and the digest.
+      digest.add(source.name)
+      if let path = source.path { digest.add(label: "path ", path) } else { digest.add("-") }
+      if let url = source.url { digest.add(label: "url ", url) } else { digest.add("-") }
+      if let id = source.id { digest.add(label: "id ", String(id)) } else { digest.add("-") }
+      digest.add(sha256)
       return digest.hex
     }
 

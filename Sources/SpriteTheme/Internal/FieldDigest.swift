@@ -12,13 +12,49 @@ struct FieldDigest: @unchecked Sendable {
 
   /// Adds one field.
   mutating func add(_ bytes: [UInt8]) {
-    hasher.update(data: Array("\(bytes.count):".utf8))
-    hasher.update(data: bytes)
+    bytes.withUnsafeBytes { add($0) }
   }
 
   /// Adds one field, the UTF-8 bytes of `text`.
   mutating func add(_ text: String) {
-    add(Array(text.utf8))
+    add(label: "", text)
+  }
+
+  /// Adds one field, the UTF-8 bytes of `label` then those of `text` (`label` is a literal such
+  /// as `"path "`): the field `label + text`, without making that string.
+  mutating func add(label: StaticString, _ text: String) {
+    var text = text
+    text.withUTF8 { utf8 in
+      label.withUTF8Buffer { label in
+        addLength(label.count + utf8.count)
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(label))
+      }
+      hasher.update(bufferPointer: UnsafeRawBufferPointer(utf8))
+    }
+  }
+
+  /// Adds one field.
+  private mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    addLength(bytes.count)
+    hasher.update(bufferPointer: bytes)
+  }
+
+  /// Hashes a field's length prefix, `count` in decimal and a colon.
+  private mutating func addLength(_ count: Int) {
+    // 20 digits at most, then the colon, written from the end.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+      var start = 20
+      buffer[20] = UInt8(ascii: ":")
+      var rest = count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      hasher.update(
+        bufferPointer: UnsafeRawBufferPointer(
+          UnsafeMutableBufferPointer(rebasing: buffer[start...])))
+    }
   }
 
   /// The digest of the fields added, as hex.

@@ -11,8 +11,10 @@
 ///
 /// The bytes go to a buffer of its own rather than an `Array`: a theme is a few hundred appends
 /// of a few bytes each, and `Array.append(contentsOf:)` checks uniqueness and capacity through
-/// a generic call each time (with it, writing themes took about 6% of a `batch` run; now 4-5%,
-/// most of it printing numbers). Hence `~Copyable`: the writer owns the buffer and frees it.
+/// a generic call each time (with it, writing themes took about 6% of a `batch` run). Hence
+/// `~Copyable`: the writer owns the buffer and frees it. Integers, and the decimals a theme
+/// holds (at most six places), are printed straight into it (``DecimalText``), without a
+/// `String` each: printing numbers through `description` was most of the writer's time.
 struct JSONWriter: ~Copyable {
   /// The buffer, `capacity` bytes of which the first `count` are written.
   private var storage: UnsafeMutablePointer<UInt8>
@@ -71,7 +73,22 @@ struct JSONWriter: ~Copyable {
   mutating func key(named key: String) {
     separate()
     value(key)
-    if compact { put(UInt8(ascii: ":")) } else { append(": ") }
+    putColon()
+  }
+
+  /// Starts a member whose key is already written out, quoted, with nothing to escape: `"key"`
+  /// as UTF-8 bytes (the Material role names, prepared once).
+  mutating func key(quoted: UnsafeBufferPointer<UInt8>) {
+    separate()
+    put(quoted)
+    putColon()
+  }
+
+  /// The colon after a key, and its space unless compact.
+  @inline(__always)
+  private mutating func putColon() {
+    put(UInt8(ascii: ":"))
+    if !compact { put(UInt8(ascii: " ")) }
   }
 
   /// Starts a member whose key is a literal with nothing to escape (every key of the theme and
@@ -82,7 +99,8 @@ struct JSONWriter: ~Copyable {
       separate()
       put(UInt8(ascii: "\""))
       put(utf8)
-      append(compact ? "\":" : "\": ")
+      put(UInt8(ascii: "\""))
+      putColon()
     }
   }
 
@@ -93,12 +111,13 @@ struct JSONWriter: ~Copyable {
 
   /// `null`.
   mutating func null() {
-    append("null")
+    put("null")
   }
 
   /// An integer.
   mutating func value(_ n: Int) {
-    append(String(n))
+    reserve(DecimalText.maxIntegerLength)
+    count += DecimalText.write(n, to: storage + count)
   }
 
   /// A number: integral values without a fraction (`1`, not `1.0`), others as `description`
@@ -109,23 +128,36 @@ struct JSONWriter: ~Copyable {
     } else if d == d.rounded(.towardZero), abs(d) < 1e15 {
       value(Int(d))
     } else {
-      append(d.description)
+      reserve(DecimalText.maxDecimalLength)
+      let written = DecimalText.write(d, to: storage + count)
+      if written > 0 {
+        count += written
+      } else {
+        append(d.description)
+      }
     }
   }
 
   /// A string with `"`, `\` and control characters escaped (RFC 8259, section 7).
   mutating func value(_ s: String) {
-    var s = s
-    s.withUTF8 { utf8 in
-      put(UInt8(ascii: "\""))
-      if utf8.contains(where: Self.needsEscape) {
-        for byte in utf8 { escape(byte) }
-      } else {
-        // The common case, names and hex colours: the bytes as they are, in one copy.
-        put(utf8)
-      }
-      put(UInt8(ascii: "\""))
+    // Read in place: `withUTF8` needs a mutable copy, a retain and release per string.
+    let done: Void? = s.utf8.withContiguousStorageIfAvailable { put(quoting: $0) }
+    if done == nil {
+      var s = s
+      s.withUTF8 { put(quoting: $0) }
     }
+  }
+
+  /// `utf8` in quotes, with the bytes a JSON string must escape escaped.
+  private mutating func put(quoting utf8: UnsafeBufferPointer<UInt8>) {
+    put(UInt8(ascii: "\""))
+    if utf8.contains(where: Self.needsEscape) {
+      for byte in utf8 { escape(byte) }
+    } else {
+      // The common case, names and hex colours: the bytes as they are, in one copy.
+      put(utf8)
+    }
+    put(UInt8(ascii: "\""))
   }
 
   /// True for the bytes a JSON string must escape: `"`, `\` and control characters.
@@ -185,7 +217,10 @@ struct JSONWriter: ~Copyable {
   private mutating func inline(_ count: Int, _ write: (inout JSONWriter, Int) -> Void) {
     put(UInt8(ascii: "["))
     for i in 0..<count {
-      if i > 0 { append(compact ? "," : ", ") }
+      if i > 0 {
+        put(UInt8(ascii: ","))
+        if !compact { put(UInt8(ascii: " ")) }
+      }
       write(&self, i)
     }
     put(UInt8(ascii: "]"))
@@ -215,21 +250,34 @@ struct JSONWriter: ~Copyable {
   private mutating func newline() {
     if compact { return }
     let indent = 2 * depth
-    guard indent < Self.lineStart.count else {
+    guard indent < Self.lineStart.utf8CodeUnitCount else {
       put(0x0A)
       for _ in 0..<indent { put(UInt8(ascii: " ")) }
       return
     }
-    Self.lineStart.withUnsafeBufferPointer { put(UnsafeBufferPointer(rebasing: $0[...indent])) }
+    put(UnsafeBufferPointer(start: Self.lineStart.utf8Start, count: 1 + indent))
   }
 
-  /// A line feed and the spaces of the indentations written most, appended in one copy.
-  private static let lineStart = [0x0A] + [UInt8](repeating: UInt8(ascii: " "), count: 32)
+  /// A line feed and the spaces of the indentations written most, appended in one copy (a
+  /// literal: a static array is looked up through `swift_once` at every use).
+  private static var lineStart: StaticString { "\n                                " }
 
   /// Appends the UTF-8 bytes of `text` in one copy of its contiguous buffer.
   private mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { put($0) }
+  }
+
+  /// Appends the bytes of a literal.
+  @inline(__always)
+  private mutating func put(_ text: StaticString) {
+    text.withUTF8Buffer { put($0) }
+  }
+
+  /// Makes room for `more` bytes after those written.
+  @inline(__always)
+  private mutating func reserve(_ more: Int) {
+    if count + more > capacity { grow(toHold: more) }
   }
 
   /// Appends one byte.

@@ -38,13 +38,49 @@ extension JSONWriter {
   /// Writes a scheme's roles, names sorted as `JSONEncoder`'s `.sortedKeys` sorts them.
   private mutating func writeRoles(_ roles: Theme.Roles) {
     beginObject()
-    for role in Self.rolesByName {
-      key(named: role.name)
-      value(roles[role])
+    let keys = Self.roleKeys
+    keys.quoted.withUnsafeBufferPointer { quoted in
+      for key in keys.roles {
+        self.key(quoted: UnsafeBufferPointer(rebasing: quoted[key.start..<key.end]))
+        value(roles.hex[key.role])
+      }
     }
     endObject()
   }
 
-  /// The 49 Material roles, sorted by name.
-  private static let rolesByName = MaterialRole.allCases.sorted { $0.name < $1.name }
+  /// The 49 Material roles' keys, sorted by name and quoted once, rather than a `String` per
+  /// role and scheme escaped each time.
+  private static let roleKeys = RoleKeys()
+}
+
+/// The Material roles sorted by name, with every name quoted in one byte array.
+private struct RoleKeys {
+  /// One role's index (``SpriteMaterial/MaterialRole/rawValue``) and its quoted name's bytes.
+  struct Key {
+    /// The role's index in ``Theme/Roles/hex``.
+    let role: Int
+    /// Where its quoted name starts in ``RoleKeys/quoted``.
+    let start: Int
+    /// Where it ends.
+    let end: Int
+  }
+
+  /// The roles in name order.
+  let roles: [Key]
+  /// Every quoted name, one after the other.
+  let quoted: [UInt8]
+
+  init() {
+    var roles = [Key]()
+    var quoted = [UInt8]()
+    for role in MaterialRole.allCases.sorted(by: { $0.name < $1.name }) {
+      let start = quoted.count
+      quoted.append(UInt8(ascii: "\""))
+      quoted.append(contentsOf: role.name.utf8)
+      quoted.append(UInt8(ascii: "\""))
+      roles.append(Key(role: role.rawValue, start: start, end: quoted.count))
+    }
+    self.roles = roles
+    self.quoted = quoted
+  }
 }

@@ -148,6 +148,12 @@ struct RerunTests {
       name: "b", key: record.key, theme: record.theme, thumbnails: record.thumbnails,
       colors: colors)
     #expect(RunRecord(line: full.line.dropLast()) == full)
+    // The columns: name, key, digests, then the colours' 12 fields in order, "-" for none.
+    let columns = [
+      "b", record.key, record.theme, record.thumbnails, "#102030", "#000000", "#303030",
+      "#ffffff7f", "#0775dc", "#0775dc", "-", "-", "-", "-", "#a0a0a0", "-",
+    ]
+    #expect(full.line == columns.joined(separator: "\t") + "\n")
     // A line of the format before the index carried these colours is not a record.
     #expect(
       RunRecord(line: record.line.split(separator: "\t").prefix(6).joined(separator: "\t")[...])

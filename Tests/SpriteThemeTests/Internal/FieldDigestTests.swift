@@ -15,6 +15,19 @@ struct FieldDigestTests {
     #expect(digest.hex == SHA256Hex.of(Array("3:abc0:2:".utf8) + [0xFF, 0x3A]))
   }
 
+  @Test("a labelled field hashes as the label and the text joined, whatever its length")
+  func labelledField() {
+    let long = String(repeating: "sprites/", count: 200) + "bat.png"
+    var labelled = FieldDigest()
+    labelled.add(label: "path ", long)
+    labelled.add(label: "", "")
+    var joined = FieldDigest()
+    joined.add("path " + long)
+    joined.add("")
+    #expect(labelled.hex == joined.hex)
+    #expect(labelled.hex == SHA256Hex.of(Array("1612:path \(long)0:".utf8)))
+  }
+
   @Test("fields cut in different places give different digests")
   func boundariesCount() {
     var ab = FieldDigest()
