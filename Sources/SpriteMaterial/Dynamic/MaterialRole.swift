@@ -110,4 +110,7 @@ public enum MaterialRole: Int, CaseIterable, Hashable, Sendable {
   }
 
   private static let names: [String] = allCases.map { String(describing: $0) }
+
+  /// The number of roles (``allCases`` builds an array on every call).
+  static let count = allCases.count
 }

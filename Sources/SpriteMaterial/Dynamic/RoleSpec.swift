@@ -20,6 +20,11 @@ extension RoleSpec {
   static let containerCurve = ContrastCurve(1, 1, 3, 4.5)
   static let onContainerCurve = ContrastCurve(3, 4.5, 7, 11)
 
+  /// Every role's constraints in a light scheme (highest surface surfaceDim), by raw value.
+  static let light = MaterialRole.allCases.map { of($0, highest: .surfaceDim) }
+  /// Every role's constraints in a dark scheme (highest surface surfaceBright), by raw value.
+  static let dark = MaterialRole.allCases.map { of($0, highest: .surfaceBright) }
+
   /// The spec-2021 constraints of a role; `highest` is the highest surface (surfaceBright in
   /// dark themes, surfaceDim in light ones).
   static func of(_ role: MaterialRole, highest: MaterialRole) -> RoleSpec {

@@ -4,18 +4,20 @@
 /// (fidelity, content) have their own tones for the accent families.
 extension SchemeResolver {
   /// The tone a role asks for (memoised: the content variants' tones solve colours).
-  func requestedTone(_ role: MaterialRole) -> Double {
-    if let tone = requestedTones[role.rawValue] { return tone }
+  mutating func requestedTone(_ role: MaterialRole) -> Double {
+    let known = requestedTones[role.rawValue]
+    if !known.isNaN { return known }
     let tone = computeRequestedTone(role)
     requestedTones[role.rawValue] = tone
     return tone
   }
 
-  private func computeRequestedTone(_ role: MaterialRole) -> Double {
+  private mutating func computeRequestedTone(_ role: MaterialRole) -> Double {
     let dark = isDark
+    let level = contrastLevel
     func pick(_ darkTone: Double, _ lightTone: Double) -> Double { dark ? darkTone : lightTone }
     func curve(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-      ContrastCurve(a, b, c, d).ratio(at: contrastLevel)
+      ContrastCurve(a, b, c, d).ratio(at: level)
     }
     let mono = variant == .monochrome
     let fidelity = variant == .fidelity || variant == .content

@@ -7,49 +7,80 @@ import SpriteCore
 /// A role's tone starts at its requested tone; a role with a background is moved until its
 /// contrast curve's ratio against the background's resolved tone is met; pairs (an accent and its
 /// container, a fixed fill and its dim one) keep their tone distance; fills avoid tones 50-59.
-/// Tones are memoised per role and palette colours per tone, so each colour is solved once.
-final class SchemeResolver {
+/// Tones are memoised per role and palette colours per tone, so each colour is solved once; one
+/// resolver serves every scheme of a source and variant (light and dark, any contrast level),
+/// which share palettes and so solved colours. A value type: its memos need no runtime
+/// exclusivity checks.
+struct SchemeResolver {
   let source: HCT
   let variant: MaterialVariant
-  let isDark: Bool
-  let contrastLevel: Double
   let palettes: SchemePalettes
+  /// True when resolving the dark scheme.
+  private(set) var isDark = false
+  /// The contrast level being resolved.
+  private(set) var contrastLevel = 0.0
   /// Solved tones of the six palettes, indexed by ``RoleSpec/Palette/index``.
-  let caches: [ToneCache]
-  private var tones = [Double?](repeating: nil, count: MaterialRole.allCases.count)
-  /// Requested tones before contrast adjustment (see `RoleTones.swift`).
-  var requestedTones = [Double?](repeating: nil, count: MaterialRole.allCases.count)
-  private let highest: MaterialRole
+  var caches: [ToneCache]
+  /// Resolved tones by role; NaN for a role not resolved yet.
+  private var tones: [Double]
+  /// Requested tones before contrast adjustment by role, NaN for not yet (see `RoleTones.swift`).
+  var requestedTones: [Double]
+  /// The roles' constraints in this scheme (light or dark).
+  private var specs: [RoleSpec]
 
-  init(
-    source: HCT, variant: MaterialVariant, isDark: Bool, contrastLevel: Double,
-    palettes: SchemePalettes, caches: [ToneCache]
-  ) {
+  /// A resolver for the schemes of a source in a variant; ``select(isDark:contrastLevel:)``
+  /// picks the scheme (light at contrast 0 until then).
+  init(source: HCT, variant: MaterialVariant, palettes: SchemePalettes) {
     self.source = source
     self.variant = variant
+    self.palettes = palettes
+    caches = [
+      palettes.primary, palettes.secondary, palettes.tertiary, palettes.neutral,
+      palettes.neutralVariant, palettes.error,
+    ].map(ToneCache.init)
+    tones = [Double](repeating: .nan, count: MaterialRole.count)
+    requestedTones = tones
+    specs = RoleSpec.light
+  }
+
+  /// Resolves the light or dark scheme at a contrast level from now on, keeping solved colours.
+  mutating func select(isDark: Bool, contrastLevel: Double) {
     self.isDark = isDark
     self.contrastLevel = contrastLevel
-    self.palettes = palettes
-    self.caches = caches
-    self.highest = isDark ? .surfaceBright : .surfaceDim
+    specs = isDark ? RoleSpec.dark : RoleSpec.light
+    for i in tones.indices {
+      tones[i] = .nan
+      requestedTones[i] = .nan
+    }
+  }
+
+  /// The colours of all 49 roles, in role order.
+  mutating func colors() -> MaterialColors {
+    var colors = [RGBA8]()
+    colors.reserveCapacity(MaterialRole.count)
+    for raw in 0..<MaterialRole.count {
+      colors.append(color(MaterialRole(rawValue: raw)!))
+    }
+    return MaterialColors(colors)
   }
 
   /// The colour of a role.
-  func color(_ role: MaterialRole) -> RGBA8 {
-    let spec = RoleSpec.of(role, highest: highest)
-    return caches[spec.palette.index].color(tone(role))
+  mutating func color(_ role: MaterialRole) -> RGBA8 {
+    let tone = tone(role)
+    return caches[specs[role.rawValue].palette.index].color(tone)
   }
 
   /// The resolved tone of a role.
-  func tone(_ role: MaterialRole) -> Double {
-    if let tone = tones[role.rawValue] { return tone }
+  mutating func tone(_ role: MaterialRole) -> Double {
+    let known = tones[role.rawValue]
+    if !known.isNaN { return known }
     let tone = resolve(role)
     tones[role.rawValue] = tone
     return tone
   }
 
-  private func resolve(_ role: MaterialRole) -> Double {
-    let spec = RoleSpec.of(role, highest: highest)
+  private mutating func resolve(_ role: MaterialRole) -> Double {
+    let spec = specs[role.rawValue]
     if let pair = spec.pair { return resolvePair(role, spec, pair) }
     var answer = requestedTone(role)
     guard let background = spec.background, let curve = spec.curve else { return answer }
@@ -87,7 +118,9 @@ final class SchemeResolver {
     return darkOption < 0 ? 0 : darkOption
   }
 
-  private func resolvePair(_ role: MaterialRole, _ spec: RoleSpec, _ pair: ToneDeltaPair)
+  private mutating func resolvePair(
+    _ role: MaterialRole, _ spec: RoleSpec, _ pair: ToneDeltaPair
+  )
     -> Double
   {
     let aIsNearer = pair.polarity == .nearer || !isDark
@@ -99,8 +132,8 @@ final class SchemeResolver {
     var fTone = requestedTone(farther)
     let delta = pair.delta
     if let background = spec.background,
-      let nCurve = RoleSpec.of(nearer, highest: highest).curve,
-      let fCurve = RoleSpec.of(farther, highest: highest).curve
+      let nCurve = specs[nearer.rawValue].curve,
+      let fCurve = specs[farther.rawValue].curve
     {
       let bgTone = tone(background)
       let nContrast = nCurve.ratio(at: contrastLevel)

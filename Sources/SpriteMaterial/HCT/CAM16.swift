@@ -24,17 +24,39 @@ public struct CAM16: Hashable, Sendable {
 
   /// The CAM16 coordinates of an opaque sRGB colour (alpha ignored).
   public init(_ color: RGBA8, in vc: ViewingConditions = .standard) {
-    let r = MaterialColorSpace.linearTable[Int(color.r)]
-    let g = MaterialColorSpace.linearTable[Int(color.g)]
-    let b = MaterialColorSpace.linearTable[Int(color.b)]
-    let x = 0.41233895 * r + 0.35762064 * g + 0.18051042 * b
-    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    let z = 0.01932141 * r + 0.11916382 * g + 0.95034478 * b
+    let (x, y, z) = MaterialColorSpace.xyz(color)
     self.init(x: x, y: y, z: z, in: vc)
   }
 
   /// The CAM16 coordinates of an XYZ triple (Y 0-100).
   public init(x: Double, y: Double, z: Double, in vc: ViewingConditions = .standard) {
+    let core = Self.hueAndChroma(x: x, y: y, z: z, in: vc)
+    let hueRadians = (core.hue * Double.pi) / 180.0
+    let j = core.j
+    let c = core.chroma
+    let q = (4.0 / vc.c) * (j / 100.0).squareRoot() * (vc.aw + 4.0) * vc.flRoot
+    let m = c * vc.flRoot
+    let s = 50.0 * ((core.alpha * vc.c) / (vc.aw + 4.0)).squareRoot()
+    let jstar = ((1.0 + 100.0 * 0.007) * j) / (1.0 + 0.007 * j)
+    let mstar = (1.0 / 0.0228) * MaterialMath.log(1.0 + 0.0228 * m)
+    self.hue = core.hue
+    self.chroma = c
+    self.j = j
+    self.q = q
+    self.m = m
+    self.s = s
+    self.jstar = jstar
+    self.astar = mstar * MaterialMath.cos(hueRadians)
+    self.bstar = mstar * MaterialMath.sin(hueRadians)
+  }
+
+  /// The first half of ``init(x:y:z:in:)``: hue (degrees), chroma, lightness J and the chroma
+  /// term alpha, all that HCT needs (the other correlates cost a logarithm, a sine and a cosine
+  /// more).
+  @inline(__always)
+  static func hueAndChroma(x: Double, y: Double, z: Double, in vc: ViewingConditions)
+    -> (hue: Double, chroma: Double, j: Double, alpha: Double)
+  {
     let rC = 0.401288 * x + 0.650173 * y - 0.051461 * z
     let gC = -0.250268 * x + 1.204414 * y + 0.045854 * z
     let bC = -0.002079 * x + 0.048952 * y + 0.953127 * z
@@ -54,29 +76,15 @@ public struct CAM16: Hashable, Sendable {
     let p2 = (40.0 * rA + 20.0 * gA + bA) / 20.0
     let atanDegrees = (MaterialMath.atan2(b, a) * 180.0) / Double.pi
     let hue = MaterialMath.sanitizeDegrees(atanDegrees)
-    let hueRadians = (hue * Double.pi) / 180.0
     let ac = p2 * vc.nbb
     let j = 100.0 * MaterialMath.pow(ac / vc.aw, vc.c * vc.z)
-    let q = (4.0 / vc.c) * (j / 100.0).squareRoot() * (vc.aw + 4.0) * vc.flRoot
     let huePrime = hue < 20.14 ? hue + 360 : hue
     let eHue = 0.25 * (MaterialMath.cos((huePrime * Double.pi) / 180.0 + 2.0) + 3.8)
     let p1 = (50000.0 / 13.0) * eHue * vc.nc * vc.ncb
     let t = (p1 * (a * a + b * b).squareRoot()) / (u + 0.305)
     let alpha = MaterialMath.pow(t, 0.9) * vc.chromaFactor
     let c = alpha * (j / 100.0).squareRoot()
-    let m = c * vc.flRoot
-    let s = 50.0 * ((alpha * vc.c) / (vc.aw + 4.0)).squareRoot()
-    let jstar = ((1.0 + 100.0 * 0.007) * j) / (1.0 + 0.007 * j)
-    let mstar = (1.0 / 0.0228) * MaterialMath.log(1.0 + 0.0228 * m)
-    self.hue = hue
-    self.chroma = c
-    self.j = j
-    self.q = q
-    self.m = m
-    self.s = s
-    self.jstar = jstar
-    self.astar = mstar * MaterialMath.cos(hueRadians)
-    self.bstar = mstar * MaterialMath.sin(hueRadians)
+    return (hue, c, j, alpha)
   }
 
   /// The CAM16-UCS distance ΔE' to another colour (1.41·ΔE^0.63).

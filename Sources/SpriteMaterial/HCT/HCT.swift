@@ -19,10 +19,11 @@ public struct HCT: Hashable, Sendable {
   /// The HCT coordinates of an sRGB colour (alpha ignored).
   public init(_ color: RGBA8) {
     let opaque = RGBA8(r: color.r, g: color.g, b: color.b)
-    let cam = CAM16(opaque)
+    let xyz = MaterialColorSpace.xyz(opaque)
+    let cam = CAM16.hueAndChroma(x: xyz.x, y: xyz.y, z: xyz.z, in: .standard)
     self.hue = cam.hue
     self.chroma = cam.chroma
-    self.tone = MaterialColorSpace.lstar(opaque)
+    self.tone = MaterialColorSpace.lstar(fromY: xyz.y)
     self.color = opaque
   }
 

@@ -12,6 +12,19 @@ extension HCTSolver {
       self.y = y
       vertices = (0..<12).compactMap { n in nthVertex(y: y, n).map { ($0, hue(of: $0)) } }
     }
+
+    /// The edges at a tone whose luminance is `y`: from a table for the integer tones 0-100
+    /// (the tones schemes mostly ask for, solved once per process), computed otherwise.
+    static func of(tone: Double, y: Double) -> GamutEdges {
+      if tone >= 0, tone <= 100, tone == tone.rounded(.down) { return integerTones[Int(tone)] }
+      return GamutEdges(y: y)
+    }
+
+    /// The edges of tones 0...100, each at the luminance ``solve(hue:chroma:tone:edges:)``
+    /// computes for it.
+    private static let integerTones = (0...100).map {
+      GamutEdges(y: MaterialColorSpace.y(fromLstar: Double($0)))
+    }
   }
 
   /// The most chromatic colour of a hue (radians) on the gamut's surface at luminance y.
@@ -21,16 +34,16 @@ extension HCTSolver {
       var lPlane: Double
       var rPlane: Double
       if component(left, axis) < component(right, axis) {
-        lPlane = (trueDelinearized(component(left, axis)) - 0.5).rounded(.down)
-        rPlane = (trueDelinearized(component(right, axis)) - 0.5).rounded(.up)
+        lPlane = planeAtOrBelow(component(left, axis))
+        rPlane = planeAtOrAbove(component(right, axis))
       } else {
-        lPlane = (trueDelinearized(component(left, axis)) - 0.5).rounded(.up)
-        rPlane = (trueDelinearized(component(right, axis)) - 0.5).rounded(.down)
+        lPlane = planeAtOrAbove(component(left, axis))
+        rPlane = planeAtOrBelow(component(right, axis))
       }
       for _ in 0..<8 {
         if abs(rPlane - lPlane) <= 1 { break }
         let mPlane = ((lPlane + rPlane) / 2.0).rounded(.down)
-        let coordinate = criticalPlanes[Int(mPlane)]
+        let coordinate = CriticalPlanes.planes[Int(mPlane)]
         let mid = setCoordinate(left, coordinate, right, axis)
         let midHue = hue(of: mid)
         if areInCyclicOrder(leftHue, targetHue, midHue) {
@@ -122,6 +135,20 @@ extension HCTSolver {
 
   private static func areInCyclicOrder(_ a: Double, _ b: Double, _ c: Double) -> Bool {
     sanitizeRadians(b - a) < sanitizeRadians(c - a)
+  }
+
+  /// MCU's `floor(trueDelinearized(c) - 0.5)`: the index of the critical plane at or below a
+  /// linear component, one less than the planes' count (see ``CriticalPlanes``).
+  private static func planeAtOrBelow(_ component: Double) -> Double {
+    if let count = CriticalPlanes.count(atOrBelow: component) { return Double(count - 1) }
+    return (trueDelinearized(component) - 0.5).rounded(.down)
+  }
+
+  /// MCU's `ceil(trueDelinearized(c) - 0.5)`: the index of the critical plane at or above a
+  /// linear component, the planes' count when the component is on none of them.
+  private static func planeAtOrAbove(_ component: Double) -> Double {
+    if let count = CriticalPlanes.count(atOrBelow: component) { return Double(count) }
+    return (trueDelinearized(component) - 0.5).rounded(.up)
   }
 
   private static func trueDelinearized(_ component: Double) -> Double {

@@ -24,52 +24,74 @@ enum HCTSolver {
   /// Luminance weights of linear R, G, B.
   static let yFromLinRGB = (0.2126, 0.7152, 0.0722)
 
-  /// Linear light (0-100) halfway between consecutive 8-bit values: where rounding changes.
-  static let criticalPlanes: [Double] = (0..<255).map {
-    let v = (Double($0) + 0.5) / 255.0
-    return v <= 0.040449936
-      ? v / 12.92 * 100.0 : MaterialMath.pow((v + 0.055) / 1.055, 2.4) * 100.0
-  }
-
   /// The sRGB colour with the given hue (degrees), chroma and tone (L*), or the closest in gamut.
   static func solve(hue hueDegrees: Double, chroma: Double, tone lstar: Double) -> RGBA8 {
-    solve(hue: hueDegrees, chroma: chroma, tone: lstar, edges: nil)
+    if isGrey(chroma: chroma, tone: lstar) { return MaterialColorSpace.grey(lstar: lstar) }
+    return solve(hue: PreparedHue(degrees: hueDegrees), chroma: chroma, tone: lstar)
   }
 
-  /// ``solve(hue:chroma:tone:)`` with the gamut edges of the tone computed beforehand (for many
-  /// hues at one tone).
-  static func solve(hue hueDegrees: Double, chroma: Double, tone lstar: Double, edges: GamutEdges?)
-    -> RGBA8
-  {
-    if chroma < 0.0001 || lstar < 0.0001 || lstar > 99.9999 {
-      return MaterialColorSpace.grey(lstar: lstar)
-    }
-    let hueRadians = MaterialMath.sanitizeDegrees(hueDegrees) / 180 * Double.pi
+  /// ``solve(hue:chroma:tone:)`` with the hue's terms computed beforehand (for many tones of
+  /// one hue) and, optionally, the gamut edges of the tone (for many hues at one tone).
+  static func solve(
+    hue: PreparedHue, chroma: Double, tone lstar: Double, edges: GamutEdges? = nil
+  ) -> RGBA8 {
+    if isGrey(chroma: chroma, tone: lstar) { return MaterialColorSpace.grey(lstar: lstar) }
     let y = MaterialColorSpace.y(fromLstar: lstar)
-    if let exact = findResultByJ(hueRadians: hueRadians, chroma: chroma, y: y) {
-      return exact
-    }
-    let p = bisectToLimit(edges ?? GamutEdges(y: y), targetHue: hueRadians)
+    if let exact = findResultByJ(hue, chroma: chroma, y: y) { return exact }
+    let p = bisectToLimit(edges ?? GamutEdges.of(tone: lstar, y: y), targetHue: hue.radians)
     return MaterialColorSpace.color(linear: p.0, p.1, p.2)
+  }
+
+  /// True when MCU answers with a grey: no chroma, or a tone at black or white.
+  @inline(__always)
+  private static func isGrey(chroma: Double, tone lstar: Double) -> Bool {
+    chroma < 0.0001 || lstar < 0.0001 || lstar > 99.9999
+  }
+
+  /// A hue with the terms of Newton's method that depend on the hue alone, computed once for
+  /// all the tones of a palette (MCU computes them on every solve; the values are the same).
+  struct PreparedHue {
+    /// The hue in radians, [0, 2π).
+    let radians: Double
+    /// sin of the hue.
+    let sin: Double
+    /// cos of the hue.
+    let cos: Double
+    /// The eccentricity term times 50000/13 and the induction factors (CAM16's p1).
+    let p1: Double
+
+    /// The terms of a hue in degrees (any angle).
+    init(degrees: Double) {
+      radians = MaterialMath.sanitizeDegrees(degrees) / 180 * Double.pi
+      let vc = ViewingConditions.standard
+      let eHue = 0.25 * (MaterialMath.cos(radians + 2.0) + 3.8)
+      p1 = eHue * (50000.0 / 13.0) * vc.nc * vc.ncb
+      sin = MaterialMath.sin(radians)
+      cos = MaterialMath.cos(radians)
+    }
   }
 
   // MARK: Newton's method on J
 
   private static let tInnerCoefficient = 1 / ViewingConditions.standard.chromaFactor
+  /// 1/c/z, the exponent from J to the achromatic response.
+  private static let jExponent = 1.0 / ViewingConditions.standard.c / ViewingConditions.standard.z
 
-  private static func findResultByJ(hueRadians: Double, chroma: Double, y: Double) -> RGBA8? {
-    let vc = ViewingConditions.standard
+  private static func findResultByJ(_ hue: PreparedHue, chroma: Double, y: Double) -> RGBA8? {
+    let aw = ViewingConditions.standard.aw
+    let nbb = ViewingConditions.standard.nbb
+    let tInnerCoefficient = tInnerCoefficient
+    let jExponent = jExponent
     var j = y.squareRoot() * 11.0
-    let eHue = 0.25 * (MaterialMath.cos(hueRadians + 2.0) + 3.8)
-    let p1 = eHue * (50000.0 / 13.0) * vc.nc * vc.ncb
-    let hSin = MaterialMath.sin(hueRadians)
-    let hCos = MaterialMath.cos(hueRadians)
+    let p1 = hue.p1
+    let hSin = hue.sin
+    let hCos = hue.cos
     for round in 0..<5 {
       let jNormalized = j / 100.0
       let alpha = chroma == 0.0 || j == 0.0 ? 0.0 : chroma / jNormalized.squareRoot()
       let t = MaterialMath.pow(alpha * tInnerCoefficient, 1.0 / 0.9)
-      let ac = vc.aw * MaterialMath.pow(jNormalized, 1.0 / vc.c / vc.z)
-      let p2 = ac / vc.nbb
+      let ac = aw * MaterialMath.pow(jNormalized, jExponent)
+      let p2 = ac / nbb
       let gamma = 23.0 * (p2 + 0.305) * t / (23.0 * p1 + 11 * t * hCos + 108.0 * t * hSin)
       let a = gamma * hCos
       let b = gamma * hSin

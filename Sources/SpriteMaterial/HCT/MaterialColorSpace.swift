@@ -32,8 +32,17 @@ enum MaterialColorSpace {
       : MaterialMath.pow((normalized + 0.055) / 1.055, 2.4) * 100.0
   }
 
-  /// The 8-bit channel value of linear light 0-100, rounded and clamped to 0-255.
+  /// The 8-bit channel value of linear light 0-100, rounded and clamped to 0-255: counted among
+  /// the ``CriticalPlanes``, or by ``delinearizedByFormula(_:)`` next to one.
+  @inline(__always)
   static func delinearized(_ component: Double) -> UInt8 {
+    if let count = CriticalPlanes.count(atOrBelow: component) { return UInt8(count) }
+    return delinearizedByFormula(component)
+  }
+
+  /// MCU's `delinearized`: the sRGB encoding of linear light 0-100 through `pow`, rounded and
+  /// clamped to 0-255.
+  static func delinearizedByFormula(_ component: Double) -> UInt8 {
     let normalized = component / 100.0
     let v =
       normalized <= 0.0031308

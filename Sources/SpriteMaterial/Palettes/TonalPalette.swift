@@ -57,41 +57,51 @@ public struct TonalPalette: Hashable, Sendable {
   }
 }
 
-/// The solved tones of one palette, computed once each.
-final class ToneCache {
+/// The solved tones of one palette, computed once each, with the palette's hue prepared once
+/// for the solver. A value type, so a scheme's resolver owns its caches outright.
+struct ToneCache {
   /// The palette whose tones are kept.
   let palette: TonalPalette
-  private var integerTones = [RGBA8?](repeating: nil, count: 101)
-  private var otherTones: [Double: RGBA8] = [:]
+  private let hue: HCTSolver.PreparedHue
+  /// Tones 0...100; alpha 0 marks a tone not solved yet (solved colours are opaque).
+  private var integerTones: [RGBA8]
+  /// Tones other than the integers 0-100 (a few a scheme, from contrast adjustments).
+  private var otherTones: [(tone: Double, color: RGBA8)] = []
 
   init(_ palette: TonalPalette) {
     self.palette = palette
-    if palette == TonalPalette.error { integerTones = Self.errorTones }
+    hue = HCTSolver.PreparedHue(degrees: palette.hue)
+    integerTones =
+      palette == TonalPalette.error
+      ? Self.errorTones : [RGBA8](repeating: Self.unsolved, count: 101)
   }
+
+  private static let unsolved = RGBA8(r: 0, g: 0, b: 0, a: 0)
 
   /// The integer tones of the error palette (hue 25, chroma 84), the same in every scheme:
   /// solved once per process.
-  private static let errorTones: [RGBA8?] = (0...100).map { TonalPalette.error.tone(Double($0)) }
+  private static let errorTones: [RGBA8] = (0...100).map { TonalPalette.error.tone(Double($0)) }
 
   /// The palette's colour at a tone, solved on first use.
-  func color(_ tone: Double) -> RGBA8 {
+  mutating func color(_ tone: Double) -> RGBA8 {
     if tone >= 0, tone <= 100, tone == tone.rounded(.down) {
       let index = Int(tone)
-      if let color = integerTones[index] { return color }
+      let known = integerTones[index]
+      if known.a != 0 { return known }
       let color = solve(tone)
       integerTones[index] = color
       return color
     }
-    if let color = otherTones[tone] { return color }
+    for other in otherTones where other.tone == tone { return other.color }
     let color = solve(tone)
-    otherTones[tone] = color
+    otherTones.append((tone, color))
     return color
   }
 
-  private func solve(_ tone: Double) -> RGBA8 {
+  private mutating func solve(_ tone: Double) -> RGBA8 {
     if tone == 99 && HCT.isYellow(palette.hue) {
       return TonalPalette.average(color(98), color(100))
     }
-    return HCTSolver.solve(hue: palette.hue, chroma: palette.chroma, tone: tone)
+    return HCTSolver.solve(hue: hue, chroma: palette.chroma, tone: tone)
   }
 }

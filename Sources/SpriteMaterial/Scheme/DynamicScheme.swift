@@ -41,17 +41,20 @@ public struct DynamicScheme: Hashable, Sendable {
 
   /// The colours of all 49 roles.
   public var colors: MaterialColors {
-    colors(caches: Self.caches(of: palettes))
+    var resolver = resolver()
+    return resolver.colors()
   }
 
   /// The colour of one role.
   public func color(_ role: MaterialRole) -> RGBA8 {
-    resolver(caches: Self.caches(of: palettes)).color(role)
+    var resolver = resolver()
+    return resolver.color(role)
   }
 
   /// The resolved tone (L*) of one role.
   public func tone(_ role: MaterialRole) -> Double {
-    resolver(caches: Self.caches(of: palettes)).tone(role)
+    var resolver = resolver()
+    return resolver.tone(role)
   }
 
   /// The light and dark colours of a source at one contrast level, sharing palettes and solved
@@ -59,29 +62,20 @@ public struct DynamicScheme: Hashable, Sendable {
   public static func lightAndDark(
     source: HCT, variant: MaterialVariant = .default, contrastLevel: Double = 0
   ) -> (light: MaterialColors, dark: MaterialColors) {
-    let palettes = SchemePalettes(source: source, variant: variant)
-    let caches = caches(of: palettes)
-    func scheme(_ isDark: Bool) -> MaterialColors {
-      DynamicScheme(
-        source: source, variant: variant, isDark: isDark, contrastLevel: contrastLevel,
-        palettes: palettes
-      ).colors(caches: caches)
-    }
-    return (scheme(false), scheme(true))
+    let level = min(max(contrastLevel, -1), 1)
+    var resolver = SchemeResolver(
+      source: source, variant: variant,
+      palettes: SchemePalettes(source: source, variant: variant))
+    resolver.select(isDark: false, contrastLevel: level)
+    let light = resolver.colors()
+    resolver.select(isDark: true, contrastLevel: level)
+    return (light, resolver.colors())
   }
 
-  func colors(caches: [ToneCache]) -> MaterialColors {
-    let resolver = resolver(caches: caches)
-    return MaterialColors(MaterialRole.allCases.map { resolver.color($0) })
-  }
-
-  func resolver(caches: [ToneCache]) -> SchemeResolver {
-    SchemeResolver(
-      source: source, variant: variant, isDark: isDark, contrastLevel: contrastLevel,
-      palettes: palettes, caches: caches)
-  }
-
-  static func caches(of p: SchemePalettes) -> [ToneCache] {
-    [p.primary, p.secondary, p.tertiary, p.neutral, p.neutralVariant, p.error].map(ToneCache.init)
+  /// A resolver of this scheme.
+  private func resolver() -> SchemeResolver {
+    var resolver = SchemeResolver(source: source, variant: variant, palettes: palettes)
+    resolver.select(isDark: isDark, contrastLevel: contrastLevel)
+    return resolver
   }
 }

@@ -20,7 +20,9 @@ struct TemperatureCache {
     self.input = input
     let edges = HCTSolver.GamutEdges(y: MaterialColorSpace.y(fromLstar: input.tone))
     colorsByHue = (0...360).map {
-      HCTSolver.solve(hue: Double($0), chroma: input.chroma, tone: input.tone, edges: edges)
+      HCTSolver.solve(
+        hue: HCTSolver.PreparedHue(degrees: Double($0)), chroma: input.chroma, tone: input.tone,
+        edges: edges)
     }
     temperatures = colorsByHue.map(Self.rawTemperature)
     inputTemperature = Self.rawTemperature(input.color)

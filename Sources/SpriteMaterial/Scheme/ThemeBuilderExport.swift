@@ -21,14 +21,14 @@ public struct ThemeBuilderExport: Hashable, Sendable {
   /// The export of a source colour in a variant (Theme Builder itself uses tonal spot).
   public init(source: RGBA8, variant: MaterialVariant = .default) {
     let hct = HCT(source)
-    let palettes = SchemePalettes(source: hct, variant: variant)
-    let caches = DynamicScheme.caches(of: palettes)
+    // One resolver for the six schemes, which share palettes and so solved colours.
+    var resolver = SchemeResolver(
+      source: hct, variant: variant, palettes: SchemePalettes(source: hct, variant: variant))
     self.source = hct.color
     self.variant = variant
     self.schemes = Self.schemeKeys.map { key, isDark, level in
-      let scheme = DynamicScheme(
-        source: hct, variant: variant, isDark: isDark, contrastLevel: level, palettes: palettes)
-      return (key, scheme.colors(caches: caches))
+      resolver.select(isDark: isDark, contrastLevel: level)
+      return (key, resolver.colors())
     }
     self.palettes = ThemeBuilderPalettes(source: hct)
   }

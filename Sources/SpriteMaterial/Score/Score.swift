@@ -78,20 +78,35 @@ public enum Score {
 
   /// Up to `desired` of the candidates (best first, as ``candidates(_:)`` returns them), spread
   /// apart in hue: at least 90° apart, relaxing to 15°.
+  ///
+  /// MCU tries every whole difference from 90 down to 15. The choice at a difference depends only
+  /// on which pairs of hues are closer than it, so a difference no pair's distance reaches
+  /// (distance in [difference, difference + 1)) would choose as the one before, which fell short:
+  /// only the differences where some pair changes are tried, with the same result.
   public static func rank(candidates sorted: [Candidate], desired: Int = 4) -> [RGBA8] {
-    var chosen: [HCT] = []
-    for minimumDifference in stride(from: 90, through: 15, by: -1) {
-      chosen.removeAll()
-      for candidate in sorted {
+    let hues = sorted.map(\.hct.hue)
+    var changesAt = [Bool](repeating: false, count: 91)
+    for i in hues.indices {
+      for k in hues.indices where k > i {
+        let distance = MaterialMath.differenceDegrees(hues[i], hues[k])
+        if distance >= 15, distance < 90 { changesAt[Int(distance)] = true }
+      }
+    }
+    var chosen: [Int] = []
+    chosen.reserveCapacity(max(desired, 0) + 1)
+    for minimumDifference in stride(from: 90, through: 15, by: -1)
+    where minimumDifference == 90 || changesAt[minimumDifference] {
+      chosen.removeAll(keepingCapacity: true)
+      for index in hues.indices {
         let duplicateHue = chosen.contains {
-          MaterialMath.differenceDegrees(candidate.hct.hue, $0.hue) < Double(minimumDifference)
+          MaterialMath.differenceDegrees(hues[index], hues[$0]) < Double(minimumDifference)
         }
-        if !duplicateHue { chosen.append(candidate.hct) }
+        if !duplicateHue { chosen.append(index) }
         if chosen.count >= desired { break }
       }
       if chosen.count >= desired { break }
     }
-    return chosen.map(\.color)
+    return chosen.map { sorted[$0].hct.color }
   }
 
   /// ``rank(_:desired:)`` of a sprite's palette, by alpha-weighted population: transparent

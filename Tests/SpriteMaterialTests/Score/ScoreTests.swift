@@ -54,4 +54,51 @@ struct ScoreTests {
     ]
     #expect(Score.rank(more) == [RGBA8(r: 255, g: 0, b: 0)])
   }
+
+  /// MCU's loop as written: every whole difference from 90 down to 15.
+  static func rankEveryDifference(_ sorted: [Score.Candidate], desired: Int) -> [RGBA8] {
+    var chosen: [HCT] = []
+    for minimumDifference in stride(from: 90, through: 15, by: -1) {
+      chosen.removeAll()
+      for candidate in sorted {
+        let duplicateHue = chosen.contains {
+          MaterialMath.differenceDegrees(candidate.hct.hue, $0.hue) < Double(minimumDifference)
+        }
+        if !duplicateHue { chosen.append(candidate.hct) }
+        if chosen.count >= desired { break }
+      }
+      if chosen.count >= desired { break }
+    }
+    return chosen.map(\.color)
+  }
+
+  @Test("trying only the differences where a pair of hues changes ranks as MCU's loop does")
+  func rankSkipsDifferencesThatChangeNothing() {
+    var checked = 0
+    var step = 0.0
+    func next() -> Double {
+      step += 0.618_033_988_749_894_9
+      return step.truncatingRemainder(dividingBy: 1)
+    }
+    for count in 0...16 {
+      for spreadDegrees in [4.0, 20, 45, 100, 200, 360] {
+        for _ in 0..<40 {
+          let base = next() * 360
+          let candidates = (0..<count).map { _ in
+            let hue = base + next() * spreadDegrees
+            let hct = HCT(hue: hue, chroma: 20 + next() * 60, tone: 30 + next() * 40)
+            return Score.Candidate(hct: hct, excitedProportion: 0.5, score: 1)
+          }
+          for desired in [0, 1, 2, 4, 6] {
+            #expect(
+              Score.rank(candidates: candidates, desired: desired)
+                == Self.rankEveryDifference(candidates, desired: desired),
+              "hues \(candidates.map(\.hct.hue)) desired \(desired)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked == 17 * 6 * 40 * 5)
+  }
 }
