@@ -70,6 +70,35 @@ struct BatchEndToEndTests {
         .count == 4)
   }
 
+  @Test(
+    "--out that is an input folder, or inside one (by any path), is a usage error; nothing written")
+  func outputInsideInputs() async throws {
+    let directory = try TemporaryDirectory()
+    let inputs = directory.url.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    for url in Self.samples.prefix(3) {
+      try FileManager.default.copyItem(
+        at: url, to: inputs.appendingPathComponent(url.lastPathComponent))
+    }
+    let link = directory.url.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: inputs)
+    let before = try Self.snapshot(inputs)
+    for (out, inside) in [
+      (inputs.path, false), (inputs.path + "/themes", true), (link.path + "/out", true),
+      (inputs.path + "/../in/new/deeper", true),
+    ] {
+      let result = try await BuiltBinary.run(["batch", inputs.path, "--out", out, "--quiet"])
+      #expect(result.status == 2, "\(out): \(result.stderr)")
+      #expect(
+        result.stderr.contains("--out \(out) is \(inside ? "inside " : "")the input folder"),
+        "\(result.stderr)")
+    }
+    #expect(try Self.snapshot(inputs) == before, "nothing was written among the sprites")
+    let beside = directory.url.appendingPathComponent("out").path
+    let result = try await BuiltBinary.run(["batch", inputs.path, "--out", beside, "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test("--jobs 1 and --jobs 2 write byte-identical outputs, and so does a re-run")
   func jobsDoNotChangeOutput() async throws {
     let directory = try TemporaryDirectory()

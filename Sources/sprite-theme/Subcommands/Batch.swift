@@ -130,7 +130,9 @@ struct Batch: AsyncParsableCommand {
       if let option = refused.first {
         throw ValidationError("\(option) cannot be combined with --jsonl, which writes no files.")
       }
-    } else if outputDirectory == nil {
+    } else if let outputDirectory {
+      try OutputPlacement.check(output: outputDirectory, inputs: inputs)
+    } else {
       throw ValidationError("Missing expected argument '--out <dir>' (or give --jsonl).")
     }
     try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
