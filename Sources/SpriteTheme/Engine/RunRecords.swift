@@ -34,8 +34,11 @@ struct RunRecord: Sendable, Equatable {
   /// The index entry's `dominant`.
   var dominant: String? { colors.dominant }
 
-  /// One line: name, key and digests, then the 12 ``BatchIndex/EntryColors`` fields, separated
-  /// by tabs (`-` for a missing colour), ending in a line feed.
+  /// One line: name, key and digests, then the 12 ``BatchIndex/EntryColors`` fields, then the
+  /// line's check (the first 16 hex digits of the SHA-256 of the fields before it, tabs
+  /// included), separated by tabs (`-` for a missing colour), ending in a line feed. The check
+  /// makes a torn or edited line (a full disk, a hand) fail to read, so its sprite is redone
+  /// rather than its colours copied into `index.json`.
   var line: String {
     var bytes = [UInt8]()
     appendLine(to: &bytes)
@@ -49,18 +52,30 @@ struct RunRecord: Sendable, Equatable {
       field.withUTF8 { bytes.append(contentsOf: $0) }
       bytes.append(UInt8(ascii: "\t"))
     }
+    let start = bytes.count
     append(name)
     append(key)
     append(theme)
     append(thumbnails)
     colors.forEachField(append)
-    bytes[bytes.count - 1] = UInt8(ascii: "\n")
+    bytes.append(contentsOf: Self.check(of: bytes[start...]).utf8)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// The check of a line's fields (with the tab after the last): 16 hex digits of their SHA-256.
+  static func check(of fields: ArraySlice<UInt8>) -> Substring {
+    SHA256Hex.of(Array(fields)).prefix(16)
   }
 
   /// Reads a line of ``line``'s form (without its line feed); nil for anything else, such as
-  /// the cut-off last line of a killed run or a line of an older format.
+  /// the cut-off last line of a killed run, a line whose check fails or one of an older format.
   init?(line: Substring) {
-    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let bytes = Array(line.utf8)
+    guard let lastTab = bytes.lastIndex(of: UInt8(ascii: "\t")),
+      Self.check(of: bytes[...lastTab]).utf8.elementsEqual(bytes[(lastTab + 1)...])
+    else { return nil }
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).dropLast()
+      .map(String.init)
     guard fields.count == 16, fields[1...3].allSatisfy({ $0.count == 64 }),
       let colors = BatchIndex.EntryColors(fields: fields[4...].map { $0 == "-" ? nil : $0 })
     else { return nil }
@@ -146,7 +161,7 @@ final class RunRecords: Sendable {
       journal = Mutex(
         Journal(
           file: try FileDescriptor.open(
-            path, .writeOnly, options: [.create, .append, .closeOnExec],
+            path, .writeOnly, options: [.create, .append, .closeOnExec, .noFollow],
             permissions: [.ownerReadWrite, .groupRead, .otherRead])))
     } catch {
       throw ThemeEngine.Fatal(path: path.readable, reason: (error as? Errno)?.reason ?? "\(error)")

@@ -36,7 +36,7 @@ enum SpriteJob {
       fingerprint = ProgramIdentity.digest.map { program in
         var digest = FieldDigest()
         digest.add(
-          "spritetheme-record/2 \(program) \(options.pipeline.configuration.fingerprint) "
+          "spritetheme-record/3 \(program) \(options.pipeline.configuration.fingerprint) "
             + "thumbnails=\(options.thumbnailSizes.map(String.init).joined(separator: ",")) "
             + "fit=\(options.thumbnailFit.rawValue)")
         return digest

@@ -21,7 +21,9 @@ struct ThemeOutput: Sendable {
 
   /// Creates `directory` (with its parents) and `themes/`, and `thumbs/` when `thumbnails`;
   /// removes the temporary files a killed run left in them (and in `thumbs/` when it is there
-  /// but not asked for).
+  /// but not asked for). A symbolic link in the place of `themes/`, `thumbs/` or the state file
+  /// is removed (a real folder or file takes its place), so nothing is written through a link
+  /// to somewhere the user did not name.
   ///
   /// - Throws: ``ThemeEngine/Fatal`` naming the folder that cannot be made.
   static func prepare(
@@ -29,6 +31,9 @@ struct ThemeOutput: Sendable {
   ) throws(ThemeEngine.Fatal) -> ThemeOutput {
     let output = ThemeOutput(directory: directory)
     try makeFolder(directory)
+    for path in [output.themes, output.thumbs, directory.appending(RunRecords.fileName)] {
+      try removeLink(path)
+    }
     try makeFolder(output.themes)
     if thumbnails { try makeFolder(output.thumbs) }
     for folder in [directory, output.themes, output.thumbs] { removeTemporaries(in: folder) }
@@ -52,6 +57,16 @@ struct ThemeOutput: Sendable {
       try Folder.create(folder)
     } catch {
       throw ThemeEngine.Fatal(path: folder.readable, reason: error.reason)
+    }
+  }
+
+  /// Removes `path` when it is a symbolic link (not what it points to).
+  ///
+  /// - Throws: ``ThemeEngine/Fatal`` when the link cannot be removed.
+  private static func removeLink(_ path: FilePath) throws(ThemeEngine.Fatal) {
+    guard (try? path.stat(followTargetSymlink: false).type) == .symbolicLink else { return }
+    guard path.withPlatformString({ unlink($0) }) == 0 else {
+      throw ThemeEngine.Fatal(path: path.readable, reason: Errno(rawValue: errno).reason)
     }
   }
 

@@ -132,6 +132,58 @@ struct RerunTests {
     #expect(first.entries.allSatisfy { $0.materialSource != nil && $0.card != nil })
   }
 
+  @Test("a state file whose colour was cut short redoes that sprite; index.json never takes it")
+  func tornRecordRedone() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let inputs = Array(try ThemeEngineTests.sampleInputs().prefix(4))
+    let (_, first) = try await Self.run(inputs, into: out)
+    let state = out.appendingPathComponent(RunRecords.fileName)
+    var lines = try String(contentsOf: state, encoding: .utf8).split(separator: "\n")
+    let average = try #require(first.entries[1].average)
+    lines[1] = lines[1].replacing(average, with: "#2")[...]
+    try (lines.joined(separator: "\n") + "\n").write(to: state, atomically: true, encoding: .utf8)
+    let (counts, again) = try await Self.run(inputs, into: out)
+    #expect(counts.upToDate == 3 && counts.written == 1)
+    #expect(again.entries == first.entries)
+  }
+
+  @Test(
+    "links in the output folder (themes/, thumbs/, the state file) are replaced, never written through"
+  )
+  func linksReplaced() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let elsewhere = directory.url.appendingPathComponent("elsewhere")
+    let manager = FileManager.default
+    try manager.createDirectory(at: out, withIntermediateDirectories: true)
+    for name in ["themes", "thumbs"] {
+      try manager.createDirectory(
+        at: elsewhere.appendingPathComponent(name), withIntermediateDirectories: true)
+      try manager.createSymbolicLink(
+        at: out.appendingPathComponent(name),
+        withDestinationURL: elsewhere.appendingPathComponent(name))
+    }
+    let foreignState = elsewhere.appendingPathComponent("state.tsv")
+    try Data("someone else's file\n".utf8).write(to: foreignState)
+    try manager.createSymbolicLink(
+      at: out.appendingPathComponent(RunRecords.fileName), withDestinationURL: foreignState)
+    let inputs = Array(try ThemeEngineTests.sampleInputs().prefix(3))
+    let (counts, _) = try await Self.run(inputs, into: out)
+    #expect(counts.written == 3)
+    for name in ["themes", "thumbs"] {
+      #expect(
+        try manager.contentsOfDirectory(atPath: elsewhere.appendingPathComponent(name).path).isEmpty
+      )
+      let kind = try manager.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.type]
+      #expect(kind as? FileAttributeType == .typeDirectory, "\(name) is a real folder")
+    }
+    #expect(try String(contentsOf: foreignState, encoding: .utf8) == "someone else's file\n")
+    let state = try manager.attributesOfItem(
+      atPath: out.appendingPathComponent(RunRecords.fileName).path)
+    #expect(state[.type] as? FileAttributeType == .typeRegular)
+  }
+
   @Test("records are read back whole; a cut-off or foreign line is ignored")
   func recordLines() {
     let record = RunRecord(
@@ -153,7 +205,13 @@ struct RerunTests {
       "b", record.key, record.theme, record.thumbnails, "#102030", "#000000", "#303030",
       "#ffffff7f", "#0775dc", "#0775dc", "-", "-", "-", "-", "#a0a0a0", "-",
     ]
-    #expect(full.line == columns.joined(separator: "\t") + "\n")
+    let fields = columns.joined(separator: "\t") + "\t"
+    #expect(full.line == fields + SHA256Hex.of(Array(fields.utf8)).prefix(16) + "\n")
+    // A colour cut short (a torn write) or edited by hand fails the line's check.
+    for edit in ["#2", "#ff0000"] {
+      let torn = full.line.dropLast().replacingOccurrences(of: "#102030", with: edit)
+      #expect(RunRecord(line: torn[...]) == nil, "\(edit)")
+    }
     // A line of the format before the index carried these colours is not a record.
     #expect(
       RunRecord(line: record.line.split(separator: "\t").prefix(6).joined(separator: "\t")[...])
