@@ -18,23 +18,37 @@ package enum RegularFile {
     }
   }
 
-  /// The bytes of the regular file at `path`.
+  /// The bytes of the regular file at `path`: at most `limit` of them (a larger file is refused
+  /// before any is read, one that grows past it while read is refused then), and, unless
+  /// `followingLinks`, only when `path` itself is not a symbolic link (`O_NOFOLLOW`), so a
+  /// folder's file cannot lead the read outside the folder.
   ///
   /// - Throws: ``Failure`` with the system's reason, or naming what the file is instead.
-  package static func read(_ path: FilePath) throws(Failure) -> [UInt8] {
+  package static func read(
+    _ path: FilePath, limit: Int = .max, followingLinks: Bool = true
+  ) throws(Failure) -> [UInt8] {
+    var options: FileDescriptor.OpenOptions = [.nonBlocking, .closeOnExec]
+    if !followingLinks { options.insert(.noFollow) }
     do {
-      let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+      let file = try FileDescriptor.open(path, .readOnly, options: options)
       return try file.closeAfter { () throws -> [UInt8] in
         let info = try file.stat()
         guard info.type == .regular else { throw Failure(reason: refusal(for: info.type)) }
-        return try readAll(file, expecting: Int(info.size))
+        guard info.size <= limit else { throw Failure(reason: tooLarge(limit)) }
+        let bytes = try readAll(file, expecting: Int(info.size), limit: limit)
+        return bytes
       }
     } catch let failure as Failure {
       throw failure
+    } catch Errno.tooManySymbolicLinkLevels where !followingLinks {
+      throw Failure(reason: refusal(for: .symbolicLink))
     } catch {
       throw Failure(reason: (error as? Errno)?.reason ?? "\(error)")
     }
   }
+
+  /// "larger than N bytes", for a file over `limit`.
+  private static func tooLarge(_ limit: Int) -> String { "larger than \(limit) bytes" }
 
   /// "not a regular file (a FIFO)" and the like, for a file of type `type`.
   package static func refusal(for type: FileType) -> String {
@@ -55,7 +69,9 @@ package enum RegularFile {
   /// byte more than `expected` (the size `fstat` gave): a regular file gives fewer bytes than
   /// asked only at its end, so a short read past `expected` is the end and needs no second call.
   /// A file that grew since is read on in chunks to its end.
-  private static func readAll(_ file: FileDescriptor, expecting expected: Int) throws -> [UInt8] {
+  private static func readAll(
+    _ file: FileDescriptor, expecting expected: Int, limit: Int
+  ) throws -> [UInt8] {
     var bytes = try [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
       count = 0
       while count < buffer.count {
@@ -72,6 +88,7 @@ package enum RegularFile {
       let n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
       if n == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<n])
+      if bytes.count > limit { throw Failure(reason: tooLarge(limit)) }
     }
   }
 }

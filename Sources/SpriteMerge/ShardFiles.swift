@@ -11,13 +11,22 @@ import SystemPackage
 
 /// The few file operations of a merge, each failing with the system's own words.
 enum ShardFiles {
-  /// Every byte of the regular file at `path`.
+  /// The most bytes of a theme file read from a shard (one is about 8 KB).
+  static let themeLimit = 1 << 20
+  /// The most bytes of a thumbnail read from a shard (a 256 px RGBA8 one is at most 257 KB).
+  static let thumbnailLimit = 16 << 20
+
+  /// Every byte of the regular file at `path`, at most `limit`; a shard's own files (`inside`)
+  /// only when `path` is not a symbolic link, so a shard cannot point the merge at a file
+  /// outside it.
   ///
   /// - Throws: The system's reason, e.g. "No such file or directory", or what the file is
   ///   instead of a regular file.
-  static func read(_ path: FilePath) throws(ShardFileError) -> [UInt8] {
+  static func read(
+    _ path: FilePath, limit: Int = .max, inside: Bool = false
+  ) throws(ShardFileError) -> [UInt8] {
     do {
-      return try RegularFile.read(path)
+      return try RegularFile.read(path, limit: limit, followingLinks: !inside)
     } catch {
       throw ShardFileError(reason: error.reason)
     }

@@ -65,7 +65,7 @@ public struct ShardMerge: Sendable {
       case .theme(let location, let colors, let files):
         for file in files {
           try write(
-            read(file.file),
+            read(file.file, limit: ShardFiles.thumbnailLimit),
             to: output.appending("thumbs/\(name)-\(file.size).png"))
         }
         try write(
@@ -121,10 +121,12 @@ public struct ShardMerge: Sendable {
     }
   }
 
-  /// The bytes of a shard's file.
-  private func read(_ path: FilePath) throws(MergeError) -> [UInt8] {
+  /// The bytes of a shard's own file (not through a link), at most `limit`.
+  private func read(_ path: FilePath, limit: Int = ShardFiles.themeLimit) throws(MergeError)
+    -> [UInt8]
+  {
     do throws(ShardFileError) {
-      return try ShardFiles.read(path)
+      return try ShardFiles.read(path, limit: limit, inside: true)
     } catch {
       throw MergeError(.shard, "\(path.readable): cannot read: \(error.reason)")
     }

@@ -32,9 +32,11 @@ struct ShardReader {
   }
 
   /// The bytes of `path`, or the error naming it.
-  private func contents(of path: FilePath) throws(MergeError) -> Data {
+  private func contents(
+    of path: FilePath, limit: Int = .max, inside: Bool = false
+  ) throws(MergeError) -> Data {
     do throws(ShardFileError) {
-      return Data(try ShardFiles.read(path))
+      return Data(try ShardFiles.read(path, limit: limit, inside: inside))
     } catch {
       throw failure(path.readable, "cannot read: \(error.reason)")
     }
@@ -47,7 +49,8 @@ struct ShardReader {
     let indexPath = indexFile.readable
     let index: BatchIndex
     do {
-      index = try JSONDecoder().decode(BatchIndex.self, from: try contents(of: indexFile))
+      index = try JSONDecoder().decode(
+        BatchIndex.self, from: try contents(of: indexFile, inside: true))
     } catch let error as MergeError {
       throw error
     } catch {
@@ -62,7 +65,9 @@ struct ShardReader {
         throw failure(indexPath, "entry \(entry.source) names \(entry.theme), not a theme file")
       }
       let themePath = folder.appending(expected)
-      let theme = try decodeTheme(contents(of: themePath), at: themePath.readable)
+      let theme = try decodeTheme(
+        contents(of: themePath, limit: ShardFiles.themeLimit, inside: true),
+        at: themePath.readable)
       guard Self.source(of: theme) == entry.source else {
         throw failure(
           themePath.readable, "is the theme of \(Self.source(of: theme)), not of \(entry.source)")
@@ -73,14 +78,11 @@ struct ShardReader {
           throw failure(themePath.readable, "lists a thumbnail \(file.path) not named after it")
         }
         let path = folder.appending(file.path)
-        let type: FileType
-        do {
-          type = try path.stat().type
-        } catch {
-          throw failure(path.readable, "cannot read: \(ShardFiles.reason(error))")
-        }
-        guard type == .regular else {
-          throw failure(path.readable, "cannot read: \(RegularFile.refusal(for: type))")
+        // Checked whole now (a regular file in the shard, not a link, bounded, a PNG), and
+        // read again, as bounded, when it is copied.
+        let png = try contents(of: path, limit: ShardFiles.thumbnailLimit, inside: true)
+        guard png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+          throw failure(path.readable, "is not a PNG file")
         }
         thumbnails.append(ShardRecord.Thumbnail(size: size, file: path))
       }

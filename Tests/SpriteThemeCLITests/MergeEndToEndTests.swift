@@ -181,6 +181,42 @@ struct MergeEndToEndTests {
       "\(incomplete.stderr)")
   }
 
+  @Test("a shard's files that are links out of it, or a thumbnail that is not a PNG, are refused")
+  func hostileShardFiles() async throws {
+    let directory = try TemporaryDirectory()
+    let shard = directory.url.appendingPathComponent("shard")
+    #expect(try await Self.batch([Self.samples[5].path], out: shard, ["--thumbnails", "32"]) == 0)
+    let name = Self.samples[5].deletingPathExtension().lastPathComponent
+    let thumbnail = shard.appendingPathComponent("thumbs/\(name)-32.png")
+    let theme = shard.appendingPathComponent("themes/\(name).json")
+    let secret = directory.url.appendingPathComponent("secret.png")
+    try FileManager.default.copyItem(at: Self.samples[0], to: secret)
+    let manager = FileManager.default
+    let out = directory.url.appendingPathComponent("out")
+    for (file, replacement, reason) in [
+      (thumbnail, "link", "not a regular file (a symbolic link)"),
+      (theme, "link", "not a regular file (a symbolic link)"),
+      (thumbnail, "text", "is not a PNG file"),
+    ] {
+      let aside = directory.url.appendingPathComponent("aside")
+      try manager.moveItem(at: file, to: aside)
+      if replacement == "link" {
+        try manager.createSymbolicLink(at: file, withDestinationURL: secret)
+      } else {
+        try Data("not a png".utf8).write(to: file)
+      }
+      let result = try await BuiltBinary.run(["merge", shard.path, "--out", out.path])
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stderr.contains("\(file.path)"), "\(result.stderr)")
+      #expect(result.stderr.contains(reason), "\(result.stderr)")
+      #expect(!manager.fileExists(atPath: out.path), "nothing is written")
+      try manager.removeItem(at: file)
+      try manager.moveItem(at: aside, to: file)
+    }
+    let good = try await BuiltBinary.run(["merge", shard.path, "--out", out.path])
+    #expect(good.status == 0, "\(good.stderr)")
+  }
+
   @Test("bad shards: one-line errors naming the shard, nothing written, SPEC exit codes")
   func badShards() async throws {
     let directory = try TemporaryDirectory()
