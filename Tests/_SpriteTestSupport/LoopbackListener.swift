@@ -30,4 +30,29 @@ public enum LoopbackListener {
     }
     return (fd, UInt16(bigEndian: address.sin_port))
   }
+
+  /// Writes all of `bytes` to `connection`; false when the client has gone. Never raises
+  /// SIGPIPE (`MSG_NOSIGNAL`), which would end the whole test process when a client closes
+  /// first (a timed-out download, say).
+  public static func send(_ bytes: [UInt8], to connection: Int32) -> Bool {
+    #if canImport(Glibc)
+      let flags = Int32(MSG_NOSIGNAL)
+    #else
+      let flags: Int32 = 0
+    #endif
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.send(connection, buffer.baseAddress! + offset, bytes.count - offset, flags)
+        #else
+          Darwin.send(connection, buffer.baseAddress! + offset, bytes.count - offset, flags)
+        #endif
+      }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return false }
+      offset += written
+    }
+    return true
+  }
 }

@@ -169,20 +169,6 @@ public final class ThreadedHTTPServer: Sendable {
 
   /// Writes all of `bytes`; false when the client has gone. Never raises SIGPIPE.
   private func transmit(_ bytes: [UInt8], to connection: Int32) -> Bool {
-    #if canImport(Glibc)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
-      let flags: Int32 = 0
-    #endif
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        send(connection, $0.baseAddress! + offset, bytes.count - offset, flags)
-      }
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return false }
-      offset += written
-    }
-    return true
+    LoopbackListener.send(bytes, to: connection)
   }
 }

@@ -93,8 +93,7 @@ final class HeldResponseServer: Sendable {
       if n <= 0 { return }
       request += buffer[0..<n]
     }
-    let sent = head.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-    guard sent == head.count else { return }
+    guard LoopbackListener.send(head, to: connection) else { return }
     state.withLock { $0.events.responded += 1 }
     // Held: nothing more is sent. A read ends when the client closes the connection (0) or
     // stop() shuts it down.

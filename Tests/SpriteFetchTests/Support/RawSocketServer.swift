@@ -115,9 +115,9 @@ final class RawSocketServer: Sendable {
     case .holdFor(let seconds):
       send(waitForRelease(until: Date(timeIntervalSinceNow: seconds)), to: connection)
     case .trickleUntilReleased:
-      while !isReleased(waitingUntil: Date(timeIntervalSinceNow: 0.1)) {
-        send([UInt8(ascii: ".")], to: connection)
-      }
+      while !isReleased(waitingUntil: Date(timeIntervalSinceNow: 0.1)),
+        LoopbackListener.send([UInt8(ascii: ".")], to: connection)
+      {}
     }
     close(connection)
   }
@@ -146,7 +146,6 @@ final class RawSocketServer: Sendable {
   }
 
   private func send(_ bytes: [UInt8], to connection: Int32) {
-    guard !bytes.isEmpty else { return }
-    _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+    _ = LoopbackListener.send(bytes, to: connection)
   }
 }
