@@ -252,6 +252,27 @@ struct FetchEndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: themes.path).count == urls.count)
   }
 
+  @Test("analyze URL downloads the sprite: its theme is batch --jsonl's; a 404 names the URL")
+  func analyzeURL() async throws {
+    let server = try await PokeAPITestServer(samples: 2)
+    defer { Task { await server.stop() } }
+    let url = server.url("/sprites/1.png")
+    let analyzed = try await BuiltBinary.run(
+      ["analyze", url, "--json"], environment: Self.environment)
+    #expect(analyzed.status == 0, "\(analyzed.stderr)")
+    let streamed = try await BuiltBinary.run(
+      ["batch", "--jsonl", url, "--quiet"] + LoopbackPatience.options,
+      environment: Self.environment)
+    #expect(streamed.status == 0, "\(streamed.stderr)")
+    let theme = try JSONSerialization.jsonObject(with: Data(analyzed.stdout.utf8)) as? NSDictionary
+    let line = try JSONSerialization.jsonObject(with: Data(streamed.stdout.utf8)) as? NSDictionary
+    #expect(theme != nil && theme == line)
+    let missing = server.url("/sprites/99.png")
+    let failed = try await BuiltBinary.run(["analyze", missing], environment: Self.environment)
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains(missing) && failed.stderr.contains("404"), "\(failed.stderr)")
+  }
+
   @Test("--stall-timeout fails a download that receives nothing, and names it in index.json")
   func stallTimeoutTakesEffect() async throws {
     let server = try await PokeAPITestServer(samples: 1)

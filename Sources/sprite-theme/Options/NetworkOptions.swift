@@ -41,6 +41,12 @@ struct NetworkOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Refuse a response body larger than this.", valueName: "n"))
   var maxBytes = 16 << 20
 
+  /// The options' defaults, for a command without them (`analyze URL`).
+  static var defaults: NetworkOptions {
+    // Parsing no arguments gives every default; it cannot fail.
+    (try? NetworkOptions.parse([])) ?? NetworkOptions()
+  }
+
   /// The longest `--ttl` accepted: about 31 years, so every value is a whole `Duration`.
   static let maxTTL: Double = 1e9
   /// The longest timeout accepted: about 11 days.
