@@ -99,6 +99,27 @@ struct BatchEndToEndTests {
     #expect(result.status == 0, "\(result.stderr)")
   }
 
+  @Test("messages say what happened, in the project's words: one theme, a device as a URL list")
+  func plainMessages() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let one = try await BuiltBinary.run(["batch", Self.samples[0].path, "--out", out.path])
+    #expect(one.stderr.contains("1 theme written to"), "\(one.stderr)")
+    let exported = try await BuiltBinary.run([
+      "export", out.appendingPathComponent("themes").path, "--format", "css", "-o",
+      directory.url.appendingPathComponent("e").path,
+    ])
+    #expect(exported.stderr.contains("from 1 theme, 0 failed."), "\(exported.stderr)")
+    let device = try await BuiltBinary.run([
+      "fetch", "--urls", "/dev/null", "--out", directory.url.appendingPathComponent("f").path,
+    ])
+    #expect(device.status == 2)
+    #expect(
+      device.stderr.contains(
+        "Cannot read the URL list '/dev/null': not a regular file (a character device)."),
+      "\(device.stderr)")
+  }
+
   @Test("--jobs 1 and --jobs 2 write byte-identical outputs, and so does a re-run")
   func jobsDoNotChangeOutput() async throws {
     let directory = try TemporaryDirectory()

@@ -193,7 +193,8 @@ struct StreamEndToEndTests {
     let lines = try Self.documents(result.stdout)
     #expect(lines.count < inputs.count, "stopped before the end")
     #expect(lines.map(Self.origin) == Array(inputs.prefix(lines.count)))
-    #expect(result.stderr.contains("interrupted after \(lines.count) lines"), "\(result.stderr)")
+    let counted = "\(lines.count) line\(lines.count == 1 ? "" : "s")"
+    #expect(result.stderr.contains("interrupted after \(counted);"), "\(result.stderr)")
   }
 
   @Test("SIGINT while standard output is not read: exit 130 at once, the pipe holds whole lines")

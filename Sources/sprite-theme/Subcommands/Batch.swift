@@ -187,7 +187,7 @@ struct Batch: AsyncParsableCommand {
     try OutputRun.finish(
       index: index, interrupted: interrupted,
       interruption: "interrupted after \(index.count) of \(total) inputs",
-      summary: "\(index.entries.count) themes written to \(outputDirectory)"
+      summary: "\(counted(index.entries.count, "theme")) written to \(outputDirectory)"
         + (upToDate > 0 ? " (\(upToDate) up to date, kept)" : "")
         + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
@@ -214,12 +214,14 @@ extension Batch {
     }
     if outcome.interrupted {
       Diagnostics.write(
-        "sprite-theme: interrupted after \(outcome.lines) lines; the lines written are whole.")
+        "sprite-theme: interrupted after \(counted(outcome.lines, "line")); the lines written are whole."
+      )
       throw ExitCode.interrupted
     }
     if !progressOptions.quiet {
       Diagnostics.write(
-        "\(outcome.lines - outcome.failed) themes written as JSON lines, \(outcome.failed) failed.")
+        "\(counted(outcome.lines - outcome.failed, "theme")) written as JSON lines, \(outcome.failed) failed."
+      )
     }
     if outcome.failed > 0 { throw ExitCode.inputFailed }
   }

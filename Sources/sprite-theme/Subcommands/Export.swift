@@ -113,7 +113,7 @@ enum ExportFormats {
       Diagnostics.write(
         "\(count) \(count == 1 ? "file" : "files") "
           + "(\(formats.map(\.rawValue).joined(separator: ", "))) written to \(directory.readable) "
-          + "from \(themes.count) themes, \(failures.count) failed.")
+          + "from \(counted(themes.count, "theme")), \(failures.count) failed.")
     }
     return !failures.isEmpty
   }

@@ -145,8 +145,9 @@ struct Fetch: AsyncParsableCommand {
     }
     try OutputRun.finish(
       index: outcome.index, interrupted: outcome.interrupted,
-      interruption: "interrupted after \(count) sprites",
-      summary: "\(written) \(downloadOnly ? "sprites" : "themes") written to \(outputDirectory), "
+      interruption: "interrupted after \(counted(count, "sprite"))",
+      summary:
+        "\(counted(written, downloadOnly ? "sprite" : "theme")) written to \(outputDirectory), "
         + "\(outcome.index.errors.count) failed, \(outcome.counts.skipped) skipped.",
       quiet: progressOptions.quiet)
     if noSprite { throw ExitCode.inputFailed }
@@ -156,10 +157,14 @@ struct Fetch: AsyncParsableCommand {
   private func fetchInputs(loader: any DataLoading) throws -> FetchInputs {
     if let urls {
       // A regular file only: a FIFO or device is refused at once.
-      guard let bytes = try? RegularFile.read(urls.path),
-        let text = String(validating: bytes, as: UTF8.self)
-      else {
-        throw ValidationError("Cannot read the URL list '\(urls)'.")
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(urls.path)
+      } catch {
+        throw ValidationError("Cannot read the URL list '\(urls)': \(error.reason).")
+      }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw ValidationError("The URL list '\(urls)' is not UTF-8 text.")
       }
       return .urlList(text, shard: shard)
     }

@@ -86,8 +86,8 @@ struct Merge: ParsableCommand {
     }
     try OutputRun.finish(
       index: index, interrupted: false, interruption: "",
-      summary: "\(index.entries.count) themes from \(shards.count) "
-        + "\(shards.count == 1 ? "shard" : "shards") merged into \(outputDirectory), "
+      summary: "\(counted(index.entries.count, "theme")) from \(counted(shards.count, "shard")) "
+        + "merged into \(outputDirectory), "
         + "\(index.errors.count) failed.",
       quiet: quiet)
   }

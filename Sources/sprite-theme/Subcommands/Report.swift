@@ -56,7 +56,7 @@ enum ReportStep {
     for failure in outcome.unreadable { Diagnostics.error(failure.description) }
     if !quiet {
       Diagnostics.write(
-        "Report of \(outcome.sprites) sprites written to \(outcome.page)"
+        "Report of \(counted(outcome.sprites, "sprite")) written to \(outcome.page)"
           + (outcome.unreadable.isEmpty
             ? "."
             : ", \(outcome.unreadable.count) theme\(outcome.unreadable.count == 1 ? "" : "s") "
