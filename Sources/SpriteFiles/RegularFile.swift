@@ -11,10 +11,13 @@ package enum RegularFile {
   package struct Failure: Error, Sendable, Equatable {
     /// The reason, e.g. "No such file or directory" or "not a regular file (a FIFO)".
     package var reason: String
+    /// True when the file was refused for being larger than the limit asked for.
+    package var isTooLarge = false
 
     /// A failure for `reason`.
-    package init(reason: String) {
+    package init(reason: String, isTooLarge: Bool = false) {
       self.reason = reason
+      self.isTooLarge = isTooLarge
     }
   }
 
@@ -34,7 +37,9 @@ package enum RegularFile {
       return try file.closeAfter { () throws -> [UInt8] in
         let info = try file.stat()
         guard info.type == .regular else { throw Failure(reason: refusal(for: info.type)) }
-        guard info.size <= limit else { throw Failure(reason: tooLarge(limit)) }
+        guard info.size <= limit else {
+          throw Failure(reason: tooLarge(limit), isTooLarge: true)
+        }
         let bytes = try readAll(file, expecting: Int(info.size), limit: limit)
         return bytes
       }
@@ -88,7 +93,7 @@ package enum RegularFile {
       let n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
       if n == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<n])
-      if bytes.count > limit { throw Failure(reason: tooLarge(limit)) }
+      if bytes.count > limit { throw Failure(reason: tooLarge(limit), isTooLarge: true) }
     }
   }
 }

@@ -77,8 +77,9 @@ public struct ThemeStream: Sendable {
   where Inputs.Element == StreamInput, Inputs.Failure == Never {
     let analyst = StreamAnalyst(pipeline: options.pipeline, maxMemory: options.maxMemory)
     let loader = self.loader
+    let limit = options.maxMemory
     let loaded = OrderedConcurrentMap(inputs, window: options.jobs) { input in
-      (sprite: await Self.load(input, loader: loader), given: input.given)
+      (sprite: await Self.load(input, loader: loader, limit: limit), given: input.given)
     }
     let lines = OrderedConcurrentMap(loaded, window: options.jobs) { loaded in
       await analyst.line(for: loaded.sprite, given: loaded.given)
@@ -117,12 +118,14 @@ public struct ThemeStream: Sendable {
     return outcome
   }
 
-  /// The sprite of `input`: its file's bytes, or the body at its URL, or why they could not be
-  /// had (stage `read` or `fetch`).
-  static func load(_ input: StreamInput, loader: LazyDataLoader) async -> SpriteInput {
+  /// The sprite of `input`: its file's bytes (at most `limit`, the memory budget), or the body
+  /// at its URL, or why they could not be had (stage `read` or `fetch`).
+  static func load(
+    _ input: StreamInput, loader: LazyDataLoader, limit: Int = .max
+  ) async -> SpriteInput {
     switch input {
     case .file(let path, _, let refusal):
-      return BatchInput(path: path, name: "", refusal: refusal).read()
+      return BatchInput(path: path, name: "", refusal: refusal).read(limit: limit)
     case .url(let url, let name, _):
       let source = ThemeSource(name: name, url: url.absoluteString)
       do {

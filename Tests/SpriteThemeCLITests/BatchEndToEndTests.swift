@@ -120,6 +120,29 @@ struct BatchEndToEndTests {
       "\(device.stderr)")
   }
 
+  @Test("a file larger than --max-memory is refused before it is read, in batch and --jsonl")
+  func fileOverBudget() async throws {
+    let directory = try TemporaryDirectory()
+    let big = directory.url.appendingPathComponent("big.png")
+    // 64 MiB, sparse: a PNG signature, then nothing the run may read.
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: big)
+    let handle = try FileHandle(forWritingTo: big)
+    try handle.truncate(atOffset: 64 << 20)
+    try handle.close()
+    let out = directory.url.appendingPathComponent("out")
+    let message = "larger than the memory budget (--max-memory, 33554432 bytes)"
+    let batch = try await BuiltBinary.run([
+      "batch", big.path, Self.samples[0].path, "--out", out.path, "--max-memory", "32M", "--quiet",
+    ])
+    #expect(batch.status == 1, "\(batch.stderr)")
+    #expect(batch.stderr.contains("\(big.path): \(message)"), "\(batch.stderr)")
+    let stream = try await BuiltBinary.run([
+      "batch", "--jsonl", big.path, "--max-memory", "32M", "--quiet",
+    ])
+    #expect(stream.status == 1)
+    #expect(stream.stdout.contains(message), "\(stream.stdout)")
+  }
+
   @Test("--jobs 1 and --jobs 2 write byte-identical outputs, and so does a re-run")
   func jobsDoNotChangeOutput() async throws {
     let directory = try TemporaryDirectory()

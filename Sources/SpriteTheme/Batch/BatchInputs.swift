@@ -10,10 +10,14 @@ import SpriteFiles
 public struct BatchInputs: AsyncSequence, Sendable {
   /// The files, named, in output order.
   public let files: [BatchInput]
+  /// The largest file read, in bytes: `--max-memory`, since a file the budget cannot hold is
+  /// refused before it is read rather than read whole.
+  public let limit: Int
 
-  /// Reads `files` in order.
-  public init(_ files: [BatchInput]) {
+  /// Reads `files` in order, each at most `limit` bytes.
+  public init(_ files: [BatchInput], limit: Int = .max) {
     self.files = files
+    self.limit = limit
   }
 
   /// The number of inputs.
@@ -22,9 +26,11 @@ public struct BatchInputs: AsyncSequence, Sendable {
   /// Reads the next file when asked.
   public struct AsyncIterator: AsyncIteratorProtocol {
     private var remaining: ArraySlice<BatchInput>
+    private let limit: Int
 
-    fileprivate init(_ files: [BatchInput]) {
+    fileprivate init(_ files: [BatchInput], limit: Int) {
       remaining = files[...]
+      self.limit = limit
     }
 
     /// The next input with its bytes, or with why they could not be read.
@@ -39,29 +45,33 @@ public struct BatchInputs: AsyncSequence, Sendable {
 
     /// Reads the next file.
     private mutating func readNext() -> SpriteInput? {
-      remaining.popFirst()?.read()
+      remaining.popFirst()?.read(limit: limit)
     }
   }
 
   /// Starts reading from the first file.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(files)
+    AsyncIterator(files, limit: limit)
   }
 }
 
 extension BatchInput {
   /// The input with its file's bytes, or with why they could not be read (stage `read`); a
-  /// ``refusal`` fails without opening the file.
-  public func read() -> SpriteInput {
+  /// ``refusal`` fails without opening the file, and a file over `limit` bytes (the memory
+  /// budget) without reading it.
+  public func read(limit: Int = .max) -> SpriteInput {
     let source = ThemeSource.file(path)
     do throws(RegularFile.Failure) {
       if let refusal { throw RegularFile.Failure(reason: refusal) }
-      return SpriteInput(name: name, source: source, bytes: try RegularFile.read(path))
+      return SpriteInput(
+        name: name, source: source, bytes: try RegularFile.read(path, limit: limit))
     } catch {
+      let message =
+        error.isTooLarge
+        ? "larger than the memory budget (--max-memory, \(limit) bytes)" : error.reason
       return SpriteInput(
         name: name, source: source,
-        failure: BatchIndex.Failure(
-          source: source.description, stage: "read", message: error.reason))
+        failure: BatchIndex.Failure(source: source.description, stage: "read", message: message))
     }
   }
 }

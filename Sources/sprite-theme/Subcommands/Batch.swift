@@ -160,7 +160,7 @@ struct Batch: AsyncParsableCommand {
       // Named over the whole list, then split: a shard's names are the single run's.
       var files = BatchInput.collect(inputs, excluding: options.outputDirectory)
       if let shard { files.removeAll { !shard.contains(path: $0.path) } }
-      let collected = BatchInputs(files)
+      let collected = BatchInputs(files, limit: maxMemory.bytes)
       let engine = ThemeEngine(options: options)
       let index = try await engine.run(collected) {
         counts.record($0)
