@@ -317,7 +317,16 @@ struct ParsingTests {
       ["thumbnail", "a.png", "--size", "99999", "-o", "t.png"],
       "--size must be between 1 and 16384, not 99999."
     ),
-    (["batch", "a", "--out", "o", "--jobs", "0"], "--jobs must be at least 1."),
+    (["batch", "a", "--out", "o", "--jobs", "0"], "--jobs must be between 1 and 1024, not 0."),
+    // Values that crashed (exit 132 and 134) before they were refused.
+    (
+      ["batch", "a", "--out", "o", "--jobs", "9223372036854775807"],
+      "--jobs must be between 1 and 1024, not 9223372036854775807."
+    ),
+    (
+      ["bench", "a", "--repeat", "999999999999"],
+      "--repeat must be between 1 and 100000, not 999999999999."
+    ),
     (["batch", "a", "--out", "o", "--max-memory", "0"], "--max-memory must be positive."),
     (
       ["batch", "a", "--out", "o", "--max-memory", "1.5G"],

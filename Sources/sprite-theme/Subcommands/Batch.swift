@@ -136,7 +136,7 @@ struct Batch: AsyncParsableCommand {
       throw ValidationError("Missing expected argument '--out <dir>' (or give --jsonl).")
     }
     try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
-    guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    try Self.validate(jobs: jobs)
     guard maxMemory.bytes > 0 else { throw ValidationError("--max-memory must be positive.") }
     guard inputs.filter(\.isStandardInput).count <= 1 else {
       throw ValidationError("Standard input (-) can be read only once.")
@@ -192,6 +192,20 @@ struct Batch: AsyncParsableCommand {
         + ", \(index.errors.count) failed.",
       quiet: progressOptions.quiet)
     if exportFailed || reportFailed { throw ExitCode.inputFailed }
+  }
+}
+
+extension Batch {
+  /// The most `--jobs`: far more than any machine's cores, and few enough that the jobs'
+  /// windows and buffers stay small (a larger value crashed).
+  static let maxJobs = 1024
+
+  /// Checks `--jobs` (of `batch` and `bench`): a usage error outside 1...``maxJobs``.
+  static func validate(jobs: Int?) throws {
+    guard let jobs else { return }
+    guard (1...maxJobs).contains(jobs) else {
+      throw ValidationError("--jobs must be between 1 and \(maxJobs), not \(jobs).")
+    }
   }
 }
 

@@ -38,6 +38,9 @@ struct Bench: AsyncParsableCommand {
     name: .customLong("repeat"), help: ArgumentHelp("Time every sprite R times.", valueName: "r"))
   var repeats = 1
 
+  /// The most `--repeat`: the run keeps a time per run, so a bound keeps that list small.
+  static let maxRepeats = 100_000
+
   /// Thumbnail sizes encoded and written with each theme.
   @Option(
     name: .customLong("thumbnails"), help: ThumbnailSizes.help, transform: ThumbnailSizes.parse)
@@ -60,8 +63,10 @@ struct Bench: AsyncParsableCommand {
   /// `--jobs` and `--repeat` must be at least 1; `--thumbnail-fit` needs `--thumbnails`.
   func validate() throws {
     try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
-    guard (jobs ?? 1) >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-    guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1.") }
+    try Batch.validate(jobs: jobs)
+    guard (1...Self.maxRepeats).contains(repeats) else {
+      throw ValidationError("--repeat must be between 1 and \(Self.maxRepeats), not \(repeats).")
+    }
   }
 
   /// Times the inputs and prints the report; exit 1 when an input failed, 3 when the scratch
