@@ -216,8 +216,9 @@ struct FetchEndToEndTests {
     defer { Task { await server.stop() } }
     let directory = try TemporaryDirectory()
     let list = directory.url.appendingPathComponent("urls.txt")
-    // 180 distinct URLs (the query tells them apart). The server answers the first 8 and holds
-    // the rest until the test opens its gate, so the interrupt lands part-way on any machine.
+    // 180 distinct URLs (the query tells them apart). The server answers the first 12 (copies 0
+    // and 1) and holds the rest until the test opens its gate, so the interrupt lands part-way
+    // on any machine.
     let urls = (0..<30).flatMap { copy in
       (1...6).map { server.url("/gated/\($0).png?copy=\(copy)") }
     }
