@@ -45,6 +45,7 @@ public struct ShardMerge: Sendable {
   ///   cannot be written.
   public func run() throws(MergeError) -> BatchIndex {
     try refuseOutputAmongShards()
+    try refuseRepeatedShards()
     var reader = ShardReader()
     for shard in shards { try reader.read(shard) }
     try Self.checkThumbnailSizes(reader.records)
@@ -156,6 +157,20 @@ public struct ShardMerge: Sendable {
     for shard in shards where Self.identity(shard) == out {
       throw MergeError(
         .usage, "--out \(output.readable) is the shard \(shard.readable); choose another folder")
+    }
+  }
+
+  /// Refuses a shard given twice (the same file or folder under any path): its themes would be
+  /// merged twice, under `-2` names.
+  private func refuseRepeatedShards() throws(MergeError) {
+    var seen = [[UInt64]: FilePath]()
+    for shard in shards {
+      guard let identity = Self.identity(shard) else { continue }
+      if let first = seen[identity] {
+        throw MergeError(
+          .usage, "the shard \(shard.readable) is given twice (as \(first.readable) too)")
+      }
+      seen[identity] = shard
     }
   }
 

@@ -282,6 +282,13 @@ struct MergeEndToEndTests {
     expectNothingWritten()
     try FileManager.default.moveItem(at: aside, to: theme)
 
+    let twice = try await merge([a.path, a.path + "/.", "--out", out.path])
+    #expect(twice.status == 2, "a shard given twice is a usage error: \(twice.stderr)")
+    #expect(
+      twice.stderr.contains("the shard \(a.path)/. is given twice (as \(a.path) too)"),
+      "\(twice.stderr)")
+    expectNothingWritten()
+
     let itself = try await merge([a.path, "--out", a.path + "/."])
     #expect(itself.status == 2, "--out may not be a shard")
     #expect(itself.stderr.contains("is the shard \(a.path)"), "\(itself.stderr)")
