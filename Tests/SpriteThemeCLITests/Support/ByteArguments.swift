@@ -44,8 +44,10 @@ enum ByteArguments {
       stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
   }
 
-  /// Spawns `argv` with `environment` and its standard streams on the files, and waits for it.
-  private static func spawnAndWait(
+  /// Spawns `argv` (its first element the program's path) with `environment` and its standard
+  /// streams on the files, and waits for it (blocking: call it on a thread of its own); returns
+  /// the exit status, or 128 + the signal.
+  static func spawnAndWait(
     _ argv: [[UInt8]], _ environment: [[UInt8]], _ input: URL, _ output: URL, _ errors: URL
   ) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()

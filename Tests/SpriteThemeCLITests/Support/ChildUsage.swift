@@ -41,9 +41,16 @@ enum ChildUsage {
     let report = output.appendingPathExtension("usage")
     let argv =
       ["/usr/bin/env", "python3", "-c", script, report.path, BuiltBinary.url.path] + arguments
+    let environment = ProcessInfo.processInfo.environment.map {
+      Array("\($0.key)=\($0.value)".utf8)
+    }
     let status = try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
-        continuation.resume(with: Result { try spawnAndWait(argv, input, output, errors) })
+        continuation.resume(
+          with: Result {
+            try ByteArguments.spawnAndWait(
+              argv.map { Array($0.utf8) }, environment, input, output, errors)
+          })
       }
     }
     let fields = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: " ")
@@ -54,29 +61,5 @@ enum ChildUsage {
         userInfo: [NSLocalizedDescriptionKey: "python3 could not run the child (status \(status))"])
     }
     return Outcome(status: Int32(fields[0]), maxResidentKB: fields[1])
-  }
-
-  /// Spawns `argv` with its standard streams on the files, and waits for it.
-  private static func spawnAndWait(_ argv: [String], _ input: URL, _ output: URL, _ errors: URL)
-    throws -> Int32
-  {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input.path, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let cArguments = argv.map { strdup($0) } + [nil]
-    defer {
-      for argument in cArguments { free(argument) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    }
-    return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   }
 }
