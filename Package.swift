@@ -74,7 +74,7 @@ let package = Package(
       name: "SpriteTheme",
       dependencies: [
         "SpriteCore", "SpritePNG", "SpriteMaterial", "SpriteThemeModel", "SpriteFiles",
-        "SpriteFlow",
+        "SpriteFlow", "SpriteShard",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -103,7 +103,8 @@ let package = Package(
     .target(
       name: "SpriteMerge",
       dependencies: [
-        "SpriteTheme", "SpriteFiles", .product(name: "SystemPackage", package: "swift-system"),
+        "SpriteTheme", "SpriteFiles", "SpriteShard",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // `fetch`'s side of the theme engine: downloads flowing into analysis, and download-only runs.
     .target(

@@ -48,7 +48,9 @@ public struct ShardMerge: Sendable {
     try refuseRepeatedShards()
     var reader = ShardReader()
     for shard in shards { try reader.read(shard) }
+    let run = try reader.runs.merged(lineFilesGiven: reader.readLineFiles)
     try Self.checkThumbnailSizes(reader.records)
+    try Self.checkVisibleOptions(reader.records)
     let records = try MergeOrder.ordered(reader.records, list: list)
     let names = MergeOrder.names(of: records)
 
@@ -57,7 +59,7 @@ public struct ShardMerge: Sendable {
     try makeFolder(output.appending("themes"))
     if thumbnails { try makeFolder(output.appending("thumbs")) }
 
-    var index = BatchIndex(entries: [], errors: [], skipped: reader.skipped)
+    var index = BatchIndex(entries: [], errors: [], skipped: reader.skipped, run: run)
     for (record, name) in zip(records, names) {
       switch record.outcome {
       case .failure(let stage, let message):
@@ -181,6 +183,21 @@ public struct ShardMerge: Sendable {
       UInt64(truncatingIfNeeded: info.deviceID.rawValue),
       UInt64(truncatingIfNeeded: info.inode.rawValue),
     ]
+  }
+
+  /// Refuses themes that show different options (``ShardReader/visibleOptions(of:)``): the one
+  /// check JSON lines, which record no run, allow.
+  private static func checkVisibleOptions(_ records: [ShardRecord]) throws(MergeError) {
+    guard let first = records.first(where: { $0.options != nil }), let expected = first.options
+    else { return }
+    for record in records {
+      guard let options = record.options, options != expected else { continue }
+      let (mine, theirs) = ShardRuns.firstDifference(options, expected)
+      throw MergeError(
+        .shard,
+        "\(record.shard): \(record.source) was made with \(mine), but \(first.source) in "
+          + "\(first.shard) with \(theirs); shards must be made with the same options")
+    }
   }
 
   /// Refuses shards whose themes have different thumbnail sizes: they were not one run's

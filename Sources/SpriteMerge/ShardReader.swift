@@ -14,6 +14,10 @@ struct ShardReader {
   private(set) var records = [ShardRecord]()
   /// The entries the shards' producers skipped on purpose (`fetch` only).
   private(set) var skipped = [BatchIndex.Skip]()
+  /// The runs the directory shards record.
+  private(set) var runs = ShardRuns()
+  /// Whether a JSON-lines file was read.
+  private(set) var readLineFiles = false
 
   /// Reads `shard`: a folder is an output directory, anything else a JSON-lines file.
   mutating func read(_ shard: FilePath) throws(MergeError) {
@@ -59,6 +63,7 @@ struct ShardReader {
     guard index.schema == BatchIndex.schemaIdentifier else {
       throw failure(indexPath, "schema \(index.schema), expected \(BatchIndex.schemaIdentifier)")
     }
+    try runs.add(index.run, shard: shard, indexPath: indexPath)
     for entry in index.entries {
       let expected = "themes/\(entry.name).json"
       guard entry.theme == expected, SpriteNamer.sanitise(entry.name) == entry.name else {
@@ -91,7 +96,8 @@ struct ShardReader {
           source: entry.source, rawName: theme.source.name, shard: shard,
           outcome: .theme(
             .themeFile(themePath, name: entry.name), colors: BatchIndex.EntryColors(theme: theme),
-            thumbnails: thumbnails)))
+            thumbnails: thumbnails),
+          options: Self.visibleOptions(of: theme)))
     }
     for error in index.errors {
       records.append(Self.failureRecord(error.source, error.stage, error.message, shard: shard))
@@ -102,6 +108,7 @@ struct ShardReader {
   /// Reads a JSON-lines file, line by line, keeping where each theme's line is.
   private mutating func readLines(_ path: FilePath) throws(MergeError) {
     let shard = path.readable
+    readLineFiles = true
     let bytes = try contents(of: path)
     var lineNumber = 0
     var start = bytes.startIndex
@@ -132,7 +139,8 @@ struct ShardReader {
           source: Self.source(of: theme), rawName: theme.source.name, shard: shard,
           outcome: .theme(
             .line(path, offset: start - bytes.startIndex, length: line.count),
-            colors: BatchIndex.EntryColors(theme: theme), thumbnails: [])))
+            colors: BatchIndex.EntryColors(theme: theme), thumbnails: []),
+          options: Self.visibleOptions(of: theme)))
     }
   }
 
@@ -157,6 +165,12 @@ struct ShardReader {
     ShardRecord(
       source: source, rawName: ThemeSource.file(FilePath(source)).name, shard: shard,
       outcome: .failure(stage: stage, message: message))
+  }
+
+  /// The options a theme shows whatever produced it: the extent's name and the Material
+  /// contrast level (`extent=centre contrast=0.0`), compared between all the themes of a merge.
+  static func visibleOptions(of theme: Theme) -> String {
+    "extent=\(theme.average.extent.name) contrast=\(theme.material.map { "\($0.contrastLevel)" } ?? "-")"
   }
 
   /// What the index records as a theme's source: its path, else its URL.

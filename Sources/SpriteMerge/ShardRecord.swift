@@ -38,6 +38,8 @@ struct ShardRecord: Sendable {
   var shard: String
   /// What became of the input.
   var outcome: Outcome
+  /// The options its theme shows (``ShardReader/visibleOptions(of:)``); nil for a failure.
+  var options: String? = nil
 
   /// The thumbnail sizes of the theme, in order; empty for a failure.
   var thumbnailSizes: [Int]? {

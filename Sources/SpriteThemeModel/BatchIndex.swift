@@ -96,6 +96,29 @@ public struct BatchIndex: Codable, Hashable, Sendable {
     }
   }
 
+  /// What made the index: the options that shape every file and the shard of the input list
+  /// (SPEC section 14), so `merge` can tell shards that belong together.
+  public struct Run: Codable, Hashable, Sendable {
+    /// Every option that shapes the files, spelled out in a fixed form (the pipeline's
+    /// `fingerprint`, then `thumbnails=32,96 fit=contain`).
+    public var options: String
+    /// The shard of the input list this run kept (`--shard I/N`); nil for the whole list.
+    public var shard: String?
+
+    /// Creates a run record.
+    public init(options: String, shard: String?) {
+      self.options = options
+      self.shard = shard
+    }
+
+    /// Writes both keys, `null` for a whole list.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(options, forKey: .options)
+      try c.encode(shard, forKey: .shard)
+    }
+  }
+
   /// Always ``schemaIdentifier``.
   public var schema: String
   /// The number of inputs: `entries.count + errors.count`.
@@ -106,17 +129,26 @@ public struct BatchIndex: Codable, Hashable, Sendable {
   public var errors: [Failure]
   /// The entries skipped on purpose, in input order; empty for `batch`.
   public var skipped: [Skip]
+  /// The run that made the themes; nil for an index written before runs were recorded, or one
+  /// of downloads alone (`fetch --download-only`).
+  public var run: Run?
 
   /// Creates an index of the current schema.
-  public init(entries: [Entry], errors: [Failure], skipped: [Skip] = []) {
+  public init(entries: [Entry], errors: [Failure], skipped: [Skip] = [], run: Run? = nil) {
     self.schema = Self.schemaIdentifier
     self.count = entries.count + errors.count
     self.entries = entries
     self.errors = errors
     self.skipped = skipped
+    self.run = run
   }
 
-  /// Reads an index; one written before `skipped` existed has none.
+  /// The index's keys in JSON.
+  private enum CodingKeys: String, CodingKey {
+    case schema, count, entries, errors, skipped, run
+  }
+
+  /// Reads an index; one written before `skipped` or `run` existed has none.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     schema = try c.decode(String.self, forKey: .schema)
@@ -124,5 +156,17 @@ public struct BatchIndex: Codable, Hashable, Sendable {
     entries = try c.decode([Entry].self, forKey: .entries)
     errors = try c.decode([Failure].self, forKey: .errors)
     skipped = try c.decodeIfPresent([Skip].self, forKey: .skipped) ?? []
+    run = try c.decodeIfPresent(Run.self, forKey: .run)
+  }
+
+  /// Writes every key, with `null` for a missing run.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(schema, forKey: .schema)
+    try c.encode(count, forKey: .count)
+    try c.encode(entries, forKey: .entries)
+    try c.encode(errors, forKey: .errors)
+    try c.encode(skipped, forKey: .skipped)
+    try c.encode(run, forKey: .run)
   }
 }

@@ -181,6 +181,85 @@ struct MergeEndToEndTests {
       "\(incomplete.stderr)")
   }
 
+  @Test(
+    "shards record their run; a missing, repeated or foreign shard, or other options, are refused"
+  )
+  func shardsOfOneSplit() async throws {
+    let directory = try TemporaryDirectory()
+    let folder = Self.samples[0].deletingLastPathComponent().path
+    let manager = FileManager.default
+    func run(_ arguments: [String]) async throws -> BuiltBinary.Result {
+      try await BuiltBinary.run(arguments + ["--quiet"])
+    }
+    func shard(_ name: String, _ options: [String]) async throws -> String {
+      let out = directory.url.appendingPathComponent(name).path
+      let result = try await run(["batch", folder, "--out", out] + options)
+      #expect(result.status == 0, "\(result.stderr)")
+      return out
+    }
+    func runRecord(_ folder: String) throws -> [String: Any] {
+      let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/index.json"))
+      let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      return try #require(index["run"] as? [String: Any], "index.json has a run object")
+    }
+    let single = try await shard("single", [])
+    let s0 = try await shard("s0", ["--shard", "0/3"])
+    let s1 = try await shard("s1", ["--shard", "1/3"])
+    let s2 = try await shard("s2", ["--shard", "2/3"])
+    #expect(try runRecord(s1)["shard"] as? String == "1/3")
+    #expect(try runRecord(single)["shard"] is NSNull, "a whole list records shard null")
+    let options = try #require(try runRecord(s1)["options"] as? String)
+    #expect(options.hasPrefix("extent=centre(") && options.contains(" palette=8 "), "\(options)")
+    #expect(options.hasSuffix(" thumbnails= fit=contain"), "\(options)")
+    #expect(try runRecord(s0)["options"] as? String == options)
+
+    let out = directory.url.appendingPathComponent("out").path
+    func refused(_ shards: [String], _ message: String) async throws {
+      let result = try await run(["merge"] + shards + ["--out", out])
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+      #expect(!manager.fileExists(atPath: out), "nothing is written")
+    }
+    try await refused([s0, s2], "shard 1/3 is missing (given: 0/3, 2/3)")
+    let copy = directory.url.appendingPathComponent("s0-copy").path
+    try manager.copyItem(atPath: s0, toPath: copy)
+    try await refused([s0, s1, s2, copy], "\(copy) and \(s0) are both shard 0/3")
+    let other = try await shard("half", ["--shard", "1/2"])
+    try await refused([s0, s1, s2, other], "\(other): is shard 1/2, but \(s0) is shard 0/3")
+    let wide = try await shard("wide", ["--shard", "1/3", "--palette-size", "12"])
+    try await refused(
+      [s0, wide, s2], "\(wide): made with palette=12, but \(s0) with palette=8; shards must be")
+
+    // A JSON-lines shard records no run: its themes' extent is compared, and it may hold the
+    // split's missing shard, which then equals the single run.
+    let lines = directory.url.appendingPathComponent("s1.jsonl")
+    let stream = try await run(["batch", "--jsonl", folder, "--shard", "1/3"])
+    #expect(stream.status == 0, "\(stream.stderr)")
+    try Data(stream.stdout.utf8).write(to: lines)
+    let full = directory.url.appendingPathComponent("full.jsonl")
+    let fullStream = try await run([
+      "batch", "--jsonl", folder, "--shard", "1/3", "--extent", "full",
+    ])
+    try Data(fullStream.stdout.utf8).write(to: full)
+    try await refused([s0, full.path, s2], "was made with extent=full, but ")
+    let mixed = try await run(["merge", s0, lines.path, s2, "--out", out])
+    #expect(mixed.status == 0, "\(mixed.stderr)")
+    #expect(
+      try Self.outputFiles(URL(fileURLWithPath: out))
+        == Self.outputFiles(
+          URL(fileURLWithPath: single)))
+    try manager.removeItem(atPath: out)
+
+    // An index without a run (an older version's) cannot show it belongs.
+    let indexURL = URL(fileURLWithPath: s1 + "/index.json")
+    var index = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: indexURL)) as? [String: Any])
+    index["run"] = nil
+    try JSONSerialization.data(withJSONObject: index).write(to: indexURL)
+    try await refused([s0, s1, s2], "\(s1)/index.json: records no run")
+  }
+
   @Test("a shard's files that are links out of it, or a thumbnail that is not a PNG, are refused")
   func hostileShardFiles() async throws {
     let directory = try TemporaryDirectory()

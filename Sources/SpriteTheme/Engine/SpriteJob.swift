@@ -35,10 +35,7 @@ enum SpriteJob {
       self.holdingMemory = holdingMemory
       fingerprint = ProgramIdentity.digest.map { program in
         var digest = FieldDigest()
-        digest.add(
-          "spritetheme-record/3 \(program) \(options.pipeline.configuration.fingerprint) "
-            + "thumbnails=\(options.thumbnailSizes.map(String.init).joined(separator: ",")) "
-            + "fit=\(options.thumbnailFit.rawValue)")
+        digest.add("spritetheme-record/3 \(program) \(options.fileOptions)")
         return digest
       }
     }

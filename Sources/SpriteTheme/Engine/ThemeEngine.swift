@@ -1,4 +1,5 @@
 import SpriteFlow
+import SpriteShard
 import SystemPackage
 
 /// The one place that analyses sprites and writes an output directory (SPEC section 8):
@@ -56,19 +57,38 @@ public struct ThemeEngine: Sendable {
     public var thumbnailFit: Thumbnail.Fit
     /// Redo every sprite, even one whose files are up to date.
     public var force: Bool
+    /// The shard of the input list this run was given (`--shard I/N`), recorded in
+    /// `index.json`; nil for a whole list.
+    public var shard: Shard?
 
     /// Creates options: by default one job per active processor, no thumbnails, 1 GiB of
     /// decoded pixels, and up-to-date sprites kept.
     public init(
       outputDirectory: FilePath, jobs: Int = ThemeEngine.defaultJobs, thumbnailSizes: [Int] = [],
       pipeline: ThemePipeline = ThemePipeline(), maxMemory: Int = ThemeEngine.defaultMaxMemory,
-      force: Bool = false, thumbnailFit: Thumbnail.Fit = .contain
+      force: Bool = false, thumbnailFit: Thumbnail.Fit = .contain, shard: Shard? = nil
     ) {
       self.outputDirectory = outputDirectory
+      self.shard = shard
       analysis = Analysis(jobs: jobs, maxMemory: maxMemory, pipeline: pipeline)
       self.thumbnailSizes = thumbnailSizes
       self.force = force
       self.thumbnailFit = thumbnailFit
+    }
+
+    /// Every option that shapes the files, in a fixed form: the pipeline's
+    /// ``ThemePipeline/Configuration/fingerprint``, then the thumbnail sizes and fit
+    /// (`... thumbnails=32,96 fit=contain`). Part of each record's key, and `index.json`'s
+    /// `run.options`, which `merge` compares between shards.
+    public var fileOptions: String {
+      "\(analysis.pipeline.configuration.fingerprint) "
+        + "thumbnails=\(thumbnailSizes.map(String.init).joined(separator: ",")) "
+        + "fit=\(thumbnailFit.rawValue)"
+    }
+
+    /// What `index.json` records of this run.
+    public var run: BatchIndex.Run {
+      BatchIndex.Run(options: fileOptions, shard: shard?.description)
     }
 
     /// A field of ``analysis`` (`jobs`, `maxMemory`, `pipeline`).
@@ -163,7 +183,7 @@ public struct ThemeEngine: Sendable {
       await SpriteJob.analyse(input, in: context)
     }
     let writes = WriteStage(depth: options.jobs + 1)
-    var index = BatchIndex(entries: [], errors: [])
+    var index = BatchIndex(entries: [], errors: [], run: options.run)
     var kept = [RunRecord]()
     var counts = Progress()
     var fatal: Fatal?

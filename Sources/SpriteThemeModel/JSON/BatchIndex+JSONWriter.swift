@@ -43,6 +43,17 @@ extension JSONWriter {
     endArray()
     key("errors")
     write(index.errors)
+    key("run")
+    if let run = index.run {
+      beginObject()
+      key("options")
+      value(run.options)
+      key("shard")
+      value(run.shard)
+      endObject()
+    } else {
+      null()
+    }
     key("schema")
     value(index.schema)
     key("skipped")

@@ -150,7 +150,7 @@ struct Batch: AsyncParsableCommand {
     let options = ThemeEngine.Options(
       outputDirectory: outputDirectory.path, jobs: jobs ?? ThemeEngine.defaultJobs,
       thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, maxMemory: maxMemory.bytes,
-      force: force, thumbnailFit: thumbnailFit ?? .contain)
+      force: force, thumbnailFit: thumbnailFit ?? .contain, shard: shard)
     let inputs = self.inputs.map(\.path)
     let shard = self.shard
     let counts = LatestCounts()

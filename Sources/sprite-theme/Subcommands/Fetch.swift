@@ -121,12 +121,13 @@ struct Fetch: AsyncParsableCommand {
   func run() async throws {
     let loader = network.loader(outputDirectory: outputDirectory)
     let inputs = try fetchInputs(loader: loader)
-    let fetch = ThemeFetch(
-      options: .init(
-        outputDirectory: FilePath(outputDirectory), concurrency: network.concurrency,
-        thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, downloadOnly: downloadOnly,
-        cacheDirectory: FilePath(network.cacheDirectory(outputDirectory: outputDirectory)),
-        ttl: network.ttl, thumbnailFit: thumbnailFit ?? .contain))
+    var options = ThemeFetch.Options(
+      outputDirectory: FilePath(outputDirectory), concurrency: network.concurrency,
+      thumbnailSizes: thumbnails ?? [], pipeline: analysis.pipeline, downloadOnly: downloadOnly,
+      cacheDirectory: FilePath(network.cacheDirectory(outputDirectory: outputDirectory)),
+      ttl: network.ttl, thumbnailFit: thumbnailFit ?? .contain)
+    options.shard = shard
+    let fetch = ThemeFetch(options: options)
     // Cancelling the run's task (SIGINT, SIGTERM) cancels the transfers in flight.
     let outcome = try await OutputRun.execute(progress: progressOptions) {
       [downloadOnly] reporter throws(ThemeEngine.Fatal) in

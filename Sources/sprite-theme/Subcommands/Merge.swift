@@ -25,7 +25,11 @@ struct Merge: ParsableCommand {
       of it must be in exactly one shard.
 
       Shards are read and checked before anything is written; files are written atomically, \
-      index.json last. The shards must have been made with the same options.
+      index.json last. The shards must have been made with the same options: an output \
+      directory records its run in index.json ("run": the options and --shard I/N), and other \
+      options, two shards with the same I or a shard of the split missing are errors. JSON \
+      lines record no run: their themes' extent and contrast level are compared, and a missing \
+      input is found with --list.
 
       Exit codes: 0 merged, every input done; 1 merged, some inputs had failed in their shard \
       (listed in index.json), or a shard is unreadable or inconsistent (nothing written); 2 \
