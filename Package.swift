@@ -131,6 +131,15 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Tests.
+    // libFuzzer targets for the readers of what other runs wrote (the state file, merge's
+    // shards), built with -sanitize=fuzzer by scripts/fuzz-readers.sh; a plain build is the
+    // replay tool (`sprite-theme-fuzz TARGET FILE...`).
+    .executableTarget(
+      name: "sprite-theme-fuzz",
+      dependencies: [
+        "SpriteTheme", "SpriteMerge", .product(name: "SystemPackage", package: "swift-system"),
+      ],
+      path: "Tests/Fuzz/Readers"),
     .target(
       name: "_SpriteTestSupport",
       dependencies: ["SpriteCore", "SpriteMaterial", "SpriteThemeModel"],
@@ -152,6 +161,7 @@ let package = Package(
       name: "SpriteThemeTests",
       dependencies: [
         "SpriteTheme", "SpriteThemeModel", "SpriteMaterial", "SpriteFiles", "_SpriteTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
       name: "SpriteThemeFetchTests",

@@ -17,9 +17,9 @@ import SystemPackage
 /// digest of the source bytes. `theme` and `thumbnails` are digests of the files as written, so
 /// a file changed or removed since is noticed. Any difference redoes the sprite: a record can
 /// make a run do more work than needed, never keep a file that is out of date.
-struct RunRecord: Sendable, Equatable {
+package struct RunRecord: Sendable, Equatable {
   /// The sprite's output name.
-  var name: String
+  package var name: String
   /// The digest of what the files were made from.
   var key: String
   /// The digest of the theme file.
@@ -39,7 +39,7 @@ struct RunRecord: Sendable, Equatable {
   /// included), separated by tabs (`-` for a missing colour), ending in a line feed. The check
   /// makes a torn or edited line (a full disk, a hand) fail to read, so its sprite is redone
   /// rather than its colours copied into `index.json`.
-  var line: String {
+  package var line: String {
     var bytes = [UInt8]()
     appendLine(to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
@@ -69,7 +69,7 @@ struct RunRecord: Sendable, Equatable {
 
   /// Reads a line of ``line``'s form (without its line feed); nil for anything else, such as
   /// the cut-off last line of a killed run, a line whose check fails or one of an older format.
-  init?(line: Substring) {
+  package init?(line: Substring) {
     let bytes = Array(line.utf8)
     guard let lastTab = bytes.lastIndex(of: UInt8(ascii: "\t")),
       Self.check(of: bytes[...lastTab]).utf8.elementsEqual(bytes[(lastTab + 1)...])
@@ -119,7 +119,7 @@ struct RunRecord: Sendable, Equatable {
 /// Records are appended in batches, at most ``batchSize`` lines or ``batchInterval`` apart, one
 /// write each: a line per sprite made a write per sprite. A killed run loses the records of its
 /// last batch, and the next run redoes those sprites; it never keeps a file without its record.
-final class RunRecords: Sendable {
+package final class RunRecords: Sendable {
   /// The file's name in the output directory.
   static let fileName = ".spritetheme-state.tsv"
 
@@ -150,13 +150,7 @@ final class RunRecords: Sendable {
   /// - Throws: ``ThemeEngine/Fatal`` when the file cannot be opened for writing.
   init(directory: FilePath) throws(ThemeEngine.Fatal) {
     path = directory.appending(Self.fileName)
-    var previous = [String: RunRecord]()
-    if let bytes = try? RegularFile.read(path) {
-      for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-        if let record = RunRecord(line: line) { previous[record.name] = record }
-      }
-    }
-    self.previous = previous
+    previous = Self.read(path)
     do {
       journal = Mutex(
         Journal(
@@ -170,6 +164,42 @@ final class RunRecords: Sendable {
 
   deinit {
     journal.withLock { try? $0.file?.close() }
+  }
+
+  /// The records in the state file at `path`, read a line at a time: none when it is missing,
+  /// not a regular file or a link (`O_NOFOLLOW`), and no line longer than
+  /// ``LineReader/maxLength`` is kept, so a hostile file costs no more memory than its records.
+  package static func read(_ path: FilePath) -> [String: RunRecord] {
+    var records = [String: RunRecord]()
+    guard
+      let file = try? FileDescriptor.open(
+        path, .readOnly, options: [.nonBlocking, .closeOnExec, .noFollow])
+    else { return records }
+    defer { try? file.close() }
+    guard (try? file.stat().type) == .regular else { return records }
+    var reader = LineReader(file)
+    while let line = try? reader.next() {
+      if case .text(let bytes) = line { add(bytes, to: &records) }
+    }
+    return records
+  }
+
+  /// The records in a state file's `bytes`, read as a run reads the file: lines longer than
+  /// ``LineReader/maxLength`` and lines that are not records are skipped, and the last line
+  /// for a name wins. The state file's fuzz target calls this.
+  package static func records(in bytes: [UInt8]) -> [String: RunRecord] {
+    var records = [String: RunRecord]()
+    for line in bytes.split(separator: 0x0A) where line.count <= LineReader.maxLength {
+      add(Array(line), to: &records)
+    }
+    return records
+  }
+
+  /// Adds the record of one line's `bytes` (without its line feed) to `records`, if it is one.
+  private static func add(_ bytes: [UInt8], to records: inout [String: RunRecord]) {
+    if let record = RunRecord(line: Substring(String(decoding: bytes, as: UTF8.self))) {
+      records[record.name] = record
+    }
   }
 
   /// Appends `record`: held back, and written with the others held when there are

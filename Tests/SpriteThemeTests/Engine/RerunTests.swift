@@ -1,6 +1,8 @@
 import Foundation
+import SpriteFiles
 import SpriteMaterial
 import Synchronization
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -217,6 +219,33 @@ struct RerunTests {
       RunRecord(line: record.line.split(separator: "\t").prefix(6).joined(separator: "\t")[...])
         == nil)
     #expect(RunRecord(line: "a\tb") == nil)
+  }
+
+  @Test("the state file is read a line at a time: an overlong line, a link or a FIFO is no record")
+  func stateFileReading() throws {
+    let directory = try TemporaryDirectory()
+    func record(_ name: String) -> RunRecord {
+      RunRecord(
+        name: name, key: String(repeating: "1", count: 64),
+        theme: String(repeating: "2", count: 64), thumbnails: String(repeating: "3", count: 64),
+        average: "#102030", dominant: nil)
+    }
+    // A well-formed record whose line is over the line cap, between two good ones.
+    let overlong = record(String(repeating: "x", count: LineReader.maxLength)).line
+    #expect(RunRecord(line: overlong.dropLast()) != nil)
+    let text = record("a").line + overlong + record("b").line + record("a").line
+    let bytes = Array(text.utf8)
+    let file = directory.url.appendingPathComponent("state.tsv")
+    try Data(bytes).write(to: file)
+    let expected = ["a": record("a"), "b": record("b")]
+    #expect(RunRecords.records(in: bytes) == expected)
+    #expect(RunRecords.read(FilePath(file.path)) == expected)
+    let link = directory.url.appendingPathComponent("link.tsv")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    #expect(RunRecords.read(FilePath(link.path)).isEmpty, "a link is not followed")
+    let fifo = directory.url.appendingPathComponent("fifo.tsv")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    #expect(RunRecords.read(FilePath(fifo.path)).isEmpty, "a FIFO is not read (and not waited on)")
   }
 }
 
