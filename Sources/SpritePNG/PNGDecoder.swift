@@ -135,6 +135,15 @@ extension PNGDecoder {
   /// Size limits checked against the PNG header before any pixel memory is allocated.
   ///
   /// They guard against decompression bombs: a tiny file whose header claims a huge image.
+  /// The most bytes decoding a `width` x `height` PNG file of `fileSize` bytes holds besides the
+  /// file and the decoded RGBA pixels: the whole-stream path's inflated rows (8-byte pixels at
+  /// most, up to its 16 MiB cap, else libpng's rows), a copy of the image data when it comes in
+  /// several chunks, and a row pointer per row. The memory budget counts this.
+  public static func workingBytes(width: Int, height: Int, fileSize: Int) -> Int {
+    let rows = (8 * width + 1) * height + 8 * width
+    return min(rows, 16 << 20) + fileSize + 8 * height + 64 * 1024
+  }
+
   public struct Limits: Hashable, Sendable {
     /// The largest width or height accepted, in pixels.
     public var maxSide: Int

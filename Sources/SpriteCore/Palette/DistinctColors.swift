@@ -6,10 +6,14 @@
 /// visible pixels.
 ///
 /// Sprite-sized images (up to 65 536 pixels) are counted in an open-addressing hash table, after
-/// summing runs of one colour along each row; larger ones are sorted whole. Either way the
-/// colours are then put in order with a least-significant-digit radix sort on their three bytes
-/// (three counting passes; insertion sort for a few dozen) and equal colours merged. That is
-/// O(pixels) with no per-pixel allocation.
+/// summing runs of one colour along each row, then put in order with a least-significant-digit
+/// radix sort on their three bytes (three counting passes; insertion sort for a few dozen).
+/// Larger ones are counted in the colour cube: a bit per 24-bit colour marks the colours present,
+/// and a colour's rank among them (a population count, as in succinct rank structures, Jacobson
+/// 1989) is its place in the ascending list, so the weights are summed in order with no sort and
+/// no hash. Either way that is O(pixels) in time, and the memory beyond the image is bounded by
+/// ``scratchBytes(pixelCount:)``: per pixel for a sprite, per distinct colour (at most 2²⁴) and
+/// 3 MiB for a larger image.
 struct DistinctColors: Sendable {
   /// The colours as `0xRRGGBB`, each once; strictly ascending when `isSorted`.
   var keys: [UInt32]
@@ -44,23 +48,98 @@ struct DistinctColors: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* pixels.
   init(of image: RGBAImage, sortingAtMost limit: Int) {
-    var entries: [UInt64]
-    if image.pixelCount <= Self.hashingLimit {
-      entries = Self.hashedEntries(image)
-      // More than 48 entries come from the hash table, one per colour: nothing to merge.
-      if entries.count > Swift.max(limit, 48) {
-        self.init(distinctEntries: entries)
-        return
-      }
-    } else {
-      entries = Self.pixelEntries(image)
+    guard image.pixelCount <= Self.hashingLimit else {
+      let (keys, weights) = Self.cubeCounted(image)
+      self.init(sortedKeys: keys, weights: weights)
+      return
+    }
+    var entries = Self.hashedEntries(image)
+    // More than 48 entries come from the hash table, one per colour: nothing to merge.
+    if entries.count > Swift.max(limit, 48) {
+      self.init(distinctEntries: entries)
+      return
     }
     entries.withUnsafeMutableBufferPointer { Self.sortByColor($0) }
     self.init(sortedEntries: entries)
   }
 
-  /// Images with at most this many pixels are counted in a hash table; larger ones by sorting.
+  /// Images with at most this many pixels are counted in a hash table; larger ones in the
+  /// colour cube.
   static let hashingLimit = 1 << 16
+
+  /// The most bytes counting the colours of an image of `pixelCount` pixels holds at once, beyond
+  /// the image: for a sprite, per pixel a run, a table slot pair, an entry and its sort slot, and
+  /// the key and weight made of it; for a larger image, the cube's bits and ranks (3 MiB) and per
+  /// distinct colour (at most 2²⁴) its key and weight. The memory budget counts this.
+  static func scratchBytes(pixelCount: Int) -> Int {
+    let pixels = Swift.max(pixelCount, 1)
+    guard pixels > hashingLimit else { return 8 + 64 * pixels }
+    return cubeWords * 12 + 12 * Swift.min(pixels, 1 << 24)
+  }
+
+  /// The 64-bit words of a bit per 24-bit colour.
+  private static let cubeWords = (1 << 24) / 64
+
+  /// The distinct visible colours of a large image and their weights, in ascending order: a first
+  /// pass marks each colour's bit, a prefix count of the bits gives each colour its rank, and a
+  /// second pass adds each pixel's alpha to the weight at its colour's rank. A pixel of the
+  /// colour of the one before it skips the lookups (runs are most of pixel art).
+  private static func cubeCounted(_ image: RGBAImage) -> (keys: [UInt32], weights: [Int]) {
+    let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: cubeWords)
+    bits.initialize(repeating: 0, count: cubeWords)
+    defer { bits.deallocate() }
+    let pixelCount = image.pixelCount
+    image.pixels.withUnsafeBytes { raw in
+      var previous: UInt32 = 0
+      for offset in stride(from: 0, to: 4 &* pixelCount, by: 4) {
+        let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        guard word & 0xFF != 0, word >> 8 != previous >> 8 || previous & 0xFF == 0 else {
+          previous = word
+          continue
+        }
+        previous = word
+        let key = Int(truncatingIfNeeded: word >> 8)
+        bits[key >> 6] |= 1 << UInt64(key & 63)
+      }
+    }
+    // ranks[w]: the colours present in the words before w.
+    let ranks = UnsafeMutablePointer<UInt32>.allocate(capacity: cubeWords)
+    defer { ranks.deallocate() }
+    var present = 0
+    for w in 0..<cubeWords {
+      ranks[w] = UInt32(truncatingIfNeeded: present)
+      present &+= bits[w].nonzeroBitCount
+    }
+    var keys = [UInt32]()
+    keys.reserveCapacity(present)
+    for w in 0..<cubeWords where bits[w] != 0 {
+      var word = bits[w]
+      while word != 0 {
+        keys.append(UInt32(truncatingIfNeeded: w << 6 | word.trailingZeroBitCount))
+        word &= word &- 1
+      }
+    }
+    var weights = [Int](repeating: 0, count: present)
+    weights.withUnsafeMutableBufferPointer { weights in
+      image.pixels.withUnsafeBytes { raw in
+        var previous: UInt32 = 0
+        var rank = 0
+        for offset in stride(from: 0, to: 4 &* pixelCount, by: 4) {
+          let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+          let alpha = Int(word & 0xFF)
+          if alpha == 0 { continue }
+          if word >> 8 != previous >> 8 || previous & 0xFF == 0 {
+            let key = Int(truncatingIfNeeded: word >> 8)
+            let below = bits[key >> 6] & ((1 << UInt64(key & 63)) &- 1)
+            rank = Int(ranks[key >> 6]) &+ below.nonzeroBitCount
+          }
+          previous = word
+          weights[rank] &+= alpha
+        }
+      }
+    }
+    return (keys, weights)
+  }
 
   /// An entry packs a colour and a weight as `0xRRGGBB << 40 | weight`, so entries sort by colour.
   private static let weightBits: UInt64 = 40
@@ -170,23 +249,6 @@ struct DistinctColors: Sendable {
       runs[target] = UInt64(word >> 8) << weightBits | runWeight
     }
     return slot
-  }
-
-  /// One entry per visible pixel (weight = its alpha), for sorting and merging.
-  private static func pixelEntries(_ image: RGBAImage) -> [UInt64] {
-    var entries = [UInt64]()
-    entries.reserveCapacity(image.pixelCount)
-    image.pixels.withUnsafeBytes { raw in
-      var offset = 0
-      for _ in 0..<image.pixelCount {
-        let word = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-        offset &+= 4
-        if word & 0xFF != 0 {
-          entries.append(UInt64(word >> 8) << weightBits | UInt64(word & 0xFF))
-        }
-      }
-    }
-    return entries
   }
 
   /// Sorts entries by colour: insertion sort when short, else a stable LSD radix sort on the three

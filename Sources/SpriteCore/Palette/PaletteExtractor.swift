@@ -35,6 +35,12 @@ public struct PaletteExtractor: Hashable, Sendable {
   /// 3.480 unpooled) and cut the quantizer's work about four times.
   static let poolingThreshold = 256
 
+  /// The most bytes counting the colours of an image of `pixelCount` pixels holds beyond the
+  /// image, whatever its content; the memory budget of a run counts it.
+  public static func scratchBytes(pixelCount: Int) -> Int {
+    DistinctColors.scratchBytes(pixelCount: pixelCount)
+  }
+
   /// Creates an extractor for palettes of at most `maxColors` colours.
   ///
   /// - Precondition: `maxColors` is in 1...64.

@@ -1,9 +1,11 @@
 import Synchronization
 
-/// The bytes of decoded pixels that may be in flight at once, shared by the jobs of a run: a
-/// job takes its image's share before decoding and gives it back when done, waiting in line
-/// (first come, first served) while there is not enough room. A share larger than the whole
-/// budget is cut to the budget, so such an image runs alone.
+/// The bytes that may be in flight at once (`--max-memory`), shared by the jobs of a run: a job
+/// takes its sprite's share (the file, the decoder's working memory, the decoded pixels, the
+/// analysis's scratch and the thumbnails) before decoding and gives it back when done, waiting
+/// in line (first come, first served) while there is not enough room. A sprite that needs more
+/// than the whole budget is refused (``refusal(needing:)``), so a run never holds more than the
+/// budget and a small constant.
 final class MemoryBudget: Sendable {
   /// The budget in bytes.
   let limit: Int
@@ -25,6 +27,21 @@ final class MemoryBudget: Sendable {
   /// Creates a budget of `limit` bytes (at least 1).
   init(limit: Int) {
     self.limit = max(1, limit)
+  }
+
+  /// Why a sprite that needs `amount` bytes cannot run under this budget, or nil when it can.
+  func refusal(needing amount: Int) -> String? {
+    guard amount > limit else { return nil }
+    return "needs \(Self.size(amount, roundingUp: true)) of memory to analyse, more than "
+      + "--max-memory (\(Self.size(limit, roundingUp: false)))"
+  }
+
+  /// `bytes` in whole KiB below 1 MiB, else in whole MiB (as `--max-memory` counts them),
+  /// rounded up or down, e.g. "768 MiB": a need rounded up never reads as the limit it passes.
+  private static func size(_ bytes: Int, roundingUp: Bool) -> String {
+    let (shift, unit) = bytes < 1 << 20 ? (10, "KiB") : (20, "MiB")
+    let whole = roundingUp ? (bytes + (1 << shift) - 1) >> shift : bytes >> shift
+    return "\(whole) \(unit)"
   }
 
   /// The most bytes ever in use at once.

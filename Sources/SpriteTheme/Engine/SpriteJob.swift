@@ -106,8 +106,13 @@ enum SpriteJob {
     {
       return .upToDate(entry(input, colors: record.colors), record)
     }
-    // The image's and thumbnails' share of the budget, from the header, before decoding.
-    let share = await context.memory.acquire(pixelBytes(of: bytes, in: context))
+    // The sprite's share of the budget, from the header, before decoding; more than all of it
+    // is refused rather than run past --max-memory.
+    let needed = memoryBytes(of: bytes, in: context)
+    if let refusal = context.memory.refusal(needing: needed) {
+      return .failed(failure(input, stage: "decode", message: refusal))
+    }
+    let share = await context.memory.acquire(needed)
     defer { context.memory.release(share) }
     if let holdingMemory = context.holdingMemory { await holdingMemory() }
     let encoded: ThemePipeline.EncodedFiles
@@ -145,18 +150,20 @@ enum SpriteJob {
     if let record { try context.records.append(record) }
   }
 
-  /// The bytes the decoded image of `png` and its thumbnails take (width x height x 4 each),
-  /// from its header: a padded thumbnail counts its square and the scaled image inside it; 0 when the header is bad or over the limits, which the decoder refuses
-  /// before taking any memory.
-  static func pixelBytes(of png: [UInt8], in context: Context) -> Int {
-    pixelBytes(
+  /// The bytes analysing `png` and making its thumbnails hold at once, from its header: the
+  /// file, the decoder's working memory and the decoded pixels (width x height x 4), the colour
+  /// count's scratch, and each thumbnail (a padded one counts its square and the scaled image
+  /// inside it); 0 when the header is bad or over the limits, which the decoder refuses before
+  /// taking any memory.
+  static func memoryBytes(of png: [UInt8], in context: Context) -> Int {
+    memoryBytes(
       of: png, pipeline: context.options.pipeline, thumbnailSizes: context.options.thumbnailSizes,
       fit: context.options.thumbnailFit)
   }
 
-  /// ``pixelBytes(of:in:)`` for a run through `pipeline` with these thumbnails (none for JSON
+  /// ``memoryBytes(of:in:)`` for a run through `pipeline` with these thumbnails (none for JSON
   /// lines).
-  static func pixelBytes(
+  static func memoryBytes(
     of png: [UInt8], pipeline: ThemePipeline, thumbnailSizes: [Int], fit: Thumbnail.Fit
   ) -> Int {
     let limits = pipeline.configuration.limits
@@ -173,7 +180,9 @@ enum SpriteJob {
         if scaled != output { pixels += scaled.width * scaled.height }
       }
     }
-    return pixels * 4
+    return png.count + pixels * 4
+      + PNGDecoder.workingBytes(width: width, height: height, fileSize: png.count)
+      + PaletteExtractor.scratchBytes(pixelCount: width * height)
   }
 
   /// The index entry of `input`, written with these colours.

@@ -31,8 +31,12 @@ public struct StreamAnalyst: Sendable {
     guard let bytes = input.bytes else {
       return .failure(input: given, stage: "read", message: "no bytes were given")
     }
-    let share = await memory.acquire(
-      SpriteJob.pixelBytes(of: bytes, pipeline: pipeline, thumbnailSizes: [], fit: .contain))
+    let needed = SpriteJob.memoryBytes(
+      of: bytes, pipeline: pipeline, thumbnailSizes: [], fit: .contain)
+    if let refusal = memory.refusal(needing: needed) {
+      return .failure(input: given, stage: "decode", message: refusal)
+    }
+    let share = await memory.acquire(needed)
     defer { memory.release(share) }
     let source = input.source
     do throws(ThemePipeline.Error) {

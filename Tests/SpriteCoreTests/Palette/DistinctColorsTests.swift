@@ -3,7 +3,8 @@ import _SpriteTestSupport
 
 @testable import SpriteCore
 
-/// Counting distinct colours: every path (runs only, hash table, sorting) against a dictionary.
+/// Counting distinct colours: every path (runs only, hash table, the colour cube of images over
+/// 65,536 pixels) against a dictionary.
 @Suite("Distinct colours")
 struct DistinctColorsTests {
   /// Each visible colour's alpha sum, by `0xRRGGBB`, counted the obvious way.
@@ -47,7 +48,7 @@ struct DistinctColorsTests {
     "the counts match a dictionary's, for few colours and many, in runs and scattered",
     arguments: [
       (8, 8, 3), (32, 32, 40), (64, 64, 1_500), (100, 100, 3_000), (200, 200, 9_000),
-      (256, 256, 30_000), (300, 300, 500),
+      (256, 256, 30_000), (300, 300, 500), (400, 400, 60_000), (512, 200, 1),
     ])
   func countsMatch(width: Int, height: Int, colours: Int) {
     let picture = image(

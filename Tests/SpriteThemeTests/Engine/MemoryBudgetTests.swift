@@ -45,41 +45,93 @@ struct MemoryBudgetTests {
     return (try await run, gate.peak)
   }
 
+  /// The smallest and largest share of the budget `sprites` need in a run with `options`.
+  static func shares(
+    _ sprites: [SpriteInput], _ options: ThemeEngine.Options
+  ) -> ClosedRange<Int> {
+    let shares = sprites.map {
+      SpriteJob.memoryBytes(
+        of: $0.bytes ?? [], pipeline: options.pipeline, thumbnailSizes: options.thumbnailSizes,
+        fit: options.thumbnailFit)
+    }
+    return shares.min()!...shares.max()!
+  }
+
+  @Test("a sprite's share counts its file, its decoding, its pixels, its colours and thumbnails")
+  func shareCountsEveryBuffer() throws {
+    let sprite = try Self.sprites(1)[0]
+    let bytes = try #require(sprite.bytes)
+    let plain = ThemeEngine.Options(outputDirectory: "out")
+    var thumbnails = plain
+    thumbnails.thumbnailSizes = [16]
+    let share = Self.shares([sprite], plain).lowerBound
+    #expect(
+      share
+        == bytes.count + 32 * 32 * 4
+        + PNGDecoder.workingBytes(width: 32, height: 32, fileSize: bytes.count)
+        + PaletteExtractor.scratchBytes(pixelCount: 32 * 32))
+    #expect(Self.shares([sprite], thumbnails).lowerBound == share + 16 * 16 * 4)
+    // The colour count's scratch: per pixel for a sprite, bounded by the colour cube above.
+    #expect(PaletteExtractor.scratchBytes(pixelCount: 1 << 16) >= 56 << 16)
+    #expect(
+      PaletteExtractor.scratchBytes(pixelCount: 1 << 26)
+        == PaletteExtractor.scratchBytes(pixelCount: 1 << 25))
+    #expect(PaletteExtractor.scratchBytes(pixelCount: 1 << 26) < 220 << 20)
+  }
+
   @Test("a budget that fits one sprite runs the jobs one at a time, whatever jobs is")
   func oneAtATime() async throws {
     let directory = try TemporaryDirectory()
-    let options = ThemeEngine.Options(
-      outputDirectory: FilePath(directory.url.path), jobs: 4, maxMemory: 4096)
-    let budget = MemoryBudget(limit: 4096)
+    var options = ThemeEngine.Options(outputDirectory: FilePath(directory.url.path), jobs: 4)
+    let shares = Self.shares(try Self.sprites(12), options)
+    try #require(2 * shares.lowerBound > shares.upperBound)
+    options.maxMemory = shares.upperBound
+    let budget = MemoryBudget(limit: shares.upperBound)
     let (index, peak) = try await Self.runHeld(options, budget: budget, count: 12, allowed: 1)
     #expect(index.entries.count == 12)
     #expect(peak == 1)
-    #expect(budget.peak == 4096)
+    #expect(shares.contains(budget.peak))
   }
 
   @Test("a budget for three sprites never holds more, and thumbnails count too")
   func neverOver() async throws {
     let directory = try TemporaryDirectory()
-    // Each job: 32x32 and a 16x16 thumbnail, (1024 + 256) x 4 = 5120 bytes. The budget has
-    // room for four images without thumbnails (4 x 4096), but for three with them.
-    let options = ThemeEngine.Options(
+    // With a 16x16 thumbnail each, the budget has room for three sprites but not four; without
+    // thumbnails, it would have room for four.
+    var options = ThemeEngine.Options(
       outputDirectory: FilePath(directory.url.path), jobs: 4, thumbnailSizes: [16])
-    let budget = MemoryBudget(limit: 4 * 4096)
+    let sprites = try Self.sprites(24)
+    let shares = Self.shares(sprites, options)
+    options.thumbnailSizes = []
+    let plain = Self.shares(sprites, options)
+    options.thumbnailSizes = [16]
+    let limit = 4 * plain.upperBound
+    try #require(3 * shares.upperBound <= limit && 4 * shares.lowerBound > limit)
+    let budget = MemoryBudget(limit: limit)
     let (index, peak) = try await Self.runHeld(options, budget: budget, count: 24, allowed: 3)
     #expect(index.entries.count == 24)
     #expect(peak == 3)
-    #expect(budget.peak == 3 * 5120)
+    #expect(budget.peak <= limit && budget.peak >= 3 * shares.lowerBound)
   }
 
-  @Test("an image bigger than the whole budget still runs, alone")
+  @Test("a sprite that needs more than the whole budget is refused, naming both sizes")
   func biggerThanBudget() async throws {
     let directory = try TemporaryDirectory()
     let engine = ThemeEngine(
-      options: .init(outputDirectory: FilePath(directory.url.path), jobs: 3, maxMemory: 100))
-    let budget = MemoryBudget(limit: 100)
+      options: .init(
+        outputDirectory: FilePath(directory.url.path), jobs: 3, maxMemory: 100 * 1024))
+    let budget = MemoryBudget(limit: 100 * 1024)
     let index = try await engine.run(AsyncStream(inputs: try Self.sprites(6)), memory: budget)
-    #expect(index.entries.count == 6)
-    #expect(budget.peak == 100)
+    #expect(index.entries.isEmpty)
+    #expect(index.errors.count == 6)
+    for error in index.errors {
+      #expect(error.stage == "decode")
+      #expect(
+        error.message.hasPrefix("needs ")
+          && error.message.hasSuffix(" KiB of memory to analyse, more than --max-memory (100 KiB)"),
+        "\(error.message)")
+    }
+    #expect(budget.peak == 0, "nothing was taken")
   }
 
   @Test("waiting jobs are served in order as room frees up")
