@@ -228,4 +228,28 @@ struct ReportWriterTests {
     #expect(page.contains("<style>") && page.contains("window.SPRITE_REPORT = "))
     #expect(!page.contains("src=\"data.js\"") && !page.contains("href=\"report.css\""))
   }
+
+  @Test("with embedImages a source path holding </script> cannot close the page's script")
+  func inlineDataIsEscaped() throws {
+    let directory = try TemporaryDirectory()
+    let fixture = try ReportFixtures.write(
+      into: directory.url.appendingPathComponent("out"), count: 2)
+    // The folder `a<` and the file `script>b.png`: the path reads `.../a</script>b.png`.
+    let odd = directory.url.appendingPathComponent("a<").appendingPathComponent("script>b.png")
+    try FileManager.default.createDirectory(
+      at: odd.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Fixtures.sampleSpriteFiles()[1], to: odd)
+    let themeURL = fixture.url.appendingPathComponent("themes/\(fixture.names[1]).json")
+    var theme = try JSONSerialization.jsonObject(with: Data(contentsOf: themeURL)) as! [String: Any]
+    var source = theme["source"] as! [String: Any]
+    source["path"] = odd.path
+    theme["source"] = source
+    try JSONSerialization.data(withJSONObject: theme).write(to: themeURL)
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path), embedImages: true)
+    let page = try String(
+      contentsOf: fixture.url.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(odd.path.contains("</script>"))
+    #expect(!page.contains("a</script>b") && page.contains("a\\u003c/script>b.png"))
+    #expect(try Self.data(in: fixture.url)["sprites"].map { "\($0)" }?.contains(odd.path) == true)
+  }
 }
