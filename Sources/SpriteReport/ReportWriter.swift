@@ -21,12 +21,15 @@ public enum ReportWriter {
   public static let folderName = "report"
 
   /// Reads `DIR/index.json` and every theme it lists and writes the report under `DIR/report/`,
-  /// each file atomically.
+  /// each file atomically. Pictures are linked by relative URLs inside `DIR` (the folder can be
+  /// moved); with `embedImages` they are inlined as `data:` URIs, so `index.html` works alone.
   ///
   /// - Throws: ``ReportError/notAnOutputDirectory(path:reason:)`` without a readable index or
   ///   a `themes/` folder, ``ReportError/writeFailed(path:reason:)`` when a file cannot be
   ///   written.
-  public static func write(directory: FilePath) throws(ReportError) -> Outcome {
+  public static func write(directory: FilePath, embedImages: Bool = false) throws(ReportError)
+    -> Outcome
+  {
     let base = ReportPaths.absolute(directory)
     let index = try readIndex(directory: directory)
     var sprites = [ReportSprite]()
@@ -34,7 +37,9 @@ public enum ReportWriter {
     let reportFolder = base + [FilePath.Component(folderName)!]
     for entry in index.entries {
       do {
-        sprites.append(try ThemeLoader.sprite(entry, base: base, reportFolder: reportFolder))
+        sprites.append(
+          try ThemeLoader.sprite(
+            entry, base: base, reportFolder: reportFolder, embed: embedImages))
       } catch {
         unreadable.append(ReportFailure(source: entry.theme, message: error.description))
       }
@@ -61,7 +66,10 @@ public enum ReportWriter {
     try write(dataScript, to: folder.appending("data.js"))
     try write(ReportAssets.style, to: folder.appending("report.css"))
     try write(ReportAssets.script, to: folder.appending("report.js"))
-    try write(ReportAssets.page(title: title), to: folder.appending("index.html"))
+    let page = ReportAssets.page(title: title)
+    try write(
+      embedImages ? ReportAssets.inlined(page, data: dataScript) : page,
+      to: folder.appending("index.html"))
     return Outcome(
       page: folder.appending("index.html").readable, sprites: sprites.count,
       unreadable: unreadable, runFailures: runFailures)

@@ -70,9 +70,15 @@ struct ReportWriterTests {
           }
         }
       }
-      // The picture's URL resolves from the page's folder to a file that is there.
+      #expect(sprite["path"] as? String == (theme["source"] as? [String: Any])?["path"] as? String)
+      // A thumbnail's URL resolves from the page's folder to a file inside the output folder;
+      // the sample PNGs outside it are not linked.
+      guard (theme["thumbnails"] as? [Any])?.isEmpty == false else {
+        #expect(sprite["image"] == nil, "\(name) links a picture outside the folder")
+        continue
+      }
       let image = try #require(sprite["image"] as? String, "\(name) has a picture")
-      #expect(image.hasPrefix("../") || image.hasPrefix("./"))
+      #expect(image.hasPrefix("../thumbs/"))
       let resolved = try #require(URL(string: image, relativeTo: reportFolder)).standardizedFileURL
       #expect(FileManager.default.fileExists(atPath: resolved.path), "\(image)")
     }
@@ -173,12 +179,13 @@ struct ReportWriterTests {
     #expect(try Self.data(in: out)["title"] as? String == "a <b> & \"c\" 'd'")
   }
 
-  @Test("a source path with spaces, # and ? becomes a percent-encoded relative URL")
+  @Test(
+    "a source path with spaces, # and ? inside the folder becomes a percent-encoded relative URL")
   func sourceURLs() throws {
     let directory = try TemporaryDirectory()
     let fixture = try ReportFixtures.write(
       into: directory.url.appendingPathComponent("out"), count: 2)
-    let odd = directory.url.appendingPathComponent("my sprites/a#b?c%d é.png")
+    let odd = fixture.url.appendingPathComponent("my sprites/a#b?c%d é.png")
     try FileManager.default.createDirectory(
       at: odd.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: Fixtures.sampleSpriteFiles()[1], to: odd)
@@ -192,8 +199,57 @@ struct ReportWriterTests {
     _ = try ReportWriter.write(directory: FilePath(fixture.url.path))
     let sprites = try #require(try Self.data(in: fixture.url)["sprites"] as? [[String: Any]])
     let image = try #require(sprites[1]["image"] as? String)
-    #expect(image == "../../my%20sprites/a%23b%3Fc%25d%20%C3%A9.png")
+    #expect(image == "../my%20sprites/a%23b%3Fc%25d%20%C3%A9.png")
     let resolved = URL(string: image, relativeTo: fixture.url.appendingPathComponent("report/"))
     #expect(resolved?.standardizedFileURL.path == odd.path)
+  }
+
+  @Test("a source outside the folder is not linked; with embedImages it is a data: URI")
+  func outsideSources() throws {
+    let directory = try TemporaryDirectory()
+    let fixture = try ReportFixtures.write(into: directory.url, count: 2)
+    // Sprite 0 has a thumbnail inside the folder, sprite 1 only its sample PNG outside it.
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path))
+    var sprites = try #require(try Self.data(in: fixture.url)["sprites"] as? [[String: Any]])
+    #expect(sprites[0]["image"] as? String == "../thumbs/\(fixture.names[0])-32.png")
+    #expect(sprites[1]["image"] == nil && sprites[1]["path"] as? String != nil)
+
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path), embedImages: true)
+    sprites = try #require(try Self.data(in: fixture.url)["sprites"] as? [[String: Any]])
+    for (sprite, png) in zip(sprites, Fixtures.sampleSpriteFiles().prefix(2)) {
+      let image = try #require(sprite["image"] as? String)
+      let prefix = "data:image/png;base64,"
+      #expect(image.hasPrefix(prefix))
+      #expect(
+        Data(base64Encoded: String(image.dropFirst(prefix.count))) == (try Data(contentsOf: png)))
+    }
+    let page = try String(
+      contentsOf: fixture.url.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(page.contains("<style>") && page.contains("window.SPRITE_REPORT = "))
+    #expect(!page.contains("src=\"data.js\"") && !page.contains("href=\"report.css\""))
+  }
+
+  @Test("with embedImages a source path holding </script> cannot close the page's script")
+  func inlineDataIsEscaped() throws {
+    let directory = try TemporaryDirectory()
+    let fixture = try ReportFixtures.write(
+      into: directory.url.appendingPathComponent("out"), count: 2)
+    // The folder `a<` and the file `script>b.png`: the path reads `.../a</script>b.png`.
+    let odd = directory.url.appendingPathComponent("a<").appendingPathComponent("script>b.png")
+    try FileManager.default.createDirectory(
+      at: odd.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Fixtures.sampleSpriteFiles()[1], to: odd)
+    let themeURL = fixture.url.appendingPathComponent("themes/\(fixture.names[1]).json")
+    var theme = try JSONSerialization.jsonObject(with: Data(contentsOf: themeURL)) as! [String: Any]
+    var source = theme["source"] as! [String: Any]
+    source["path"] = odd.path
+    theme["source"] = source
+    try JSONSerialization.data(withJSONObject: theme).write(to: themeURL)
+    _ = try ReportWriter.write(directory: FilePath(fixture.url.path), embedImages: true)
+    let page = try String(
+      contentsOf: fixture.url.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(odd.path.contains("</script>"))
+    #expect(!page.contains("a</script>b") && page.contains("a\\u003c/script>b.png"))
+    #expect(try Self.data(in: fixture.url)["sprites"].map { "\($0)" }?.contains(odd.path) == true)
   }
 }

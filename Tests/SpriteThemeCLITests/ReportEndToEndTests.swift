@@ -32,6 +32,22 @@ struct ReportEndToEndTests {
     }
   }
 
+  @Test("report --embed-images puts the pictures in the page; batch needs --report for it")
+  func embedImages() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    #expect(try await Self.batch(into: out, count: 2).status == 0)
+    let result = try await BuiltBinary.run(["report", out.path, "--embed-images", "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let page = try String(
+      contentsOf: out.appendingPathComponent("report/index.html"), encoding: .utf8)
+    #expect(page.components(separatedBy: "\"image\":\"data:image/png;base64,").count == 3)
+    let refused = try await Self.batch(
+      into: directory.url.appendingPathComponent("other"), count: 1, extra: ["--embed-images"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("--embed-images needs --report."), "\(refused.stderr)")
+  }
+
   @Test("report on a folder that is not an output directory: one line naming it, exit 2")
   func notAnOutputDirectory() async throws {
     let directory = try TemporaryDirectory()

@@ -28,4 +28,34 @@ enum ReportAssets {
     page += template[start...]
     return page
   }
+
+  /// `page` with its style sheet, data and script put inside it (`<style>` and `<script>`
+  /// elements in place of the links), so the one file works alone. Every `<` of `data` (the
+  /// data file, where `<` is only ever inside a JSON string) becomes `\u003c`, so no name can
+  /// close the element (HTML Standard, "Restrictions for contents of script elements").
+  static func inlined(_ page: [UInt8], data: [UInt8]) -> [UInt8] {
+    var escaped = [UInt8]()
+    escaped.reserveCapacity(data.count)
+    for byte in data {
+      if byte == UInt8(ascii: "<") {
+        escaped += Array("\\u003c".utf8)
+      } else {
+        escaped.append(byte)
+      }
+    }
+    func element(_ tag: String, _ body: [UInt8]) -> [UInt8] {
+      Array("<\(tag)>\n".utf8) + body + Array("</\(tag)>".utf8)
+    }
+    let replacements: [(String, [UInt8])] = [
+      ("<link rel=\"stylesheet\" href=\"report.css\">", element("style", style)),
+      ("<script src=\"data.js\"></script>", element("script", escaped)),
+      ("<script src=\"report.js\"></script>", element("script", script)),
+    ]
+    var out = page
+    for (link, inline) in replacements {
+      guard let range = out.firstRange(of: Array(link.utf8)) else { continue }
+      out.replaceSubrange(range, with: inline)
+    }
+    return out
+  }
 }

@@ -26,6 +26,8 @@ struct ReportSprite: Encodable, Sendable {
 
   /// The sprite's name (its theme file's name).
   var name: String
+  /// Where the sprite came from: its source path or URL as the theme records it (searched too).
+  var path: String?
   /// The card background, nil for a fully transparent sprite.
   var card: String?
   /// The card text colour.
@@ -88,6 +90,7 @@ extension ReportSprite {
       return color
     }
     self.name = name
+    path = theme.source.path ?? theme.source.url
     if let card = theme.card {
       self.card = try color(card.background, "card.background").hex
       cardText = try color(card.text.hex, "card.text.hex").hex

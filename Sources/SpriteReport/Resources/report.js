@@ -42,6 +42,24 @@ var SpriteCards = (function () {
     return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
   }
 
+  // A colour a click (or Enter) copies: its hex, a button's role and name when it can be focused.
+  function copyable(node, hex, what, focusable) {
+    node.setAttribute("data-hex", hex);
+    node.title = (what ? what + " " : "") + hex + " (click to copy)";
+    if (focusable) {
+      node.setAttribute("role", "button");
+      node.tabIndex = 0;
+      node.setAttribute("aria-label", "copy " + (what ? what + " " : "") + hex);
+    }
+    return node;
+  }
+
+  // #rrggbb of #rrggbbaa: the card's own labels are drawn at full strength, so they stay
+  // readable whatever alpha the theme's card text has; the name shows the exact colour.
+  function opaque(hex) {
+    return hex && hex.length === 9 ? hex.substr(0, 7) : hex;
+  }
+
   function scheme(sprite, roles, mode) {
     var packed = sprite[mode];
     if (!packed) return null;
@@ -70,10 +88,9 @@ var SpriteCards = (function () {
   }
 
   function chip(label, hex) {
-    var line = el("span", "chip");
+    var line = copyable(el("span", "chip"), hex, label, true);
     var dot = el("i");
     dot.style.backgroundColor = hex;
-    dot.setAttribute("data-sample", "");
     line.appendChild(dot);
     line.appendChild(el("span", "", label + " " + hex));
     return line;
@@ -83,28 +100,40 @@ var SpriteCards = (function () {
     var row = el("div", "head");
     row.appendChild(art(sprite));
     var about = el("div", "about");
-    about.appendChild(el("h2", "name", sprite.name));
+    var name = el("h2", "name", sprite.name);
+    name.title = sprite.name;
+    if (sprite.cardText) name.style.color = sprite.cardText;
+    about.appendChild(name);
     about.appendChild(el("span", "", sprite.size[0] + "\u00d7" + sprite.size[1] + " px"
       + (sprite.card ? ", card text " + ratio(sprite.cardContrast) : ", no card colour")));
-    if (sprite.source) about.appendChild(chip("source", sprite.source));
-    if (sprite.accent) about.appendChild(chip("accent", sprite.accent));
+    if (sprite.path) {
+      var path = el("span", "path", sprite.path);
+      path.title = sprite.path;
+      about.appendChild(path);
+    }
     row.appendChild(about);
+    return row;
+  }
+
+  function chips(sprite) {
+    var row = el("div", "chips");
+    if (sprite.card) row.appendChild(chip("card", sprite.card));
+    if (sprite.cardText) row.appendChild(chip("text", sprite.cardText));
+    if (sprite.source) row.appendChild(chip("source", sprite.source));
+    if (sprite.accent) row.appendChild(chip("accent", sprite.accent));
     return row;
   }
 
   function palette(sprite) {
     var strip = el("div", "palette");
-    strip.setAttribute("role", "img");
-    strip.setAttribute("aria-label", "palette: " + sprite.palette.map(function (entry) {
-      return entry[0] + " " + percent(entry[1]);
-    }).join(", "));
+    strip.setAttribute("role", "group");
+    strip.setAttribute("aria-label", "palette");
     sprite.palette.forEach(function (entry) {
       var part = el("span", "", entry[1] >= 0.1 ? percent(entry[1]) : "");
       part.style.flexGrow = String(entry[1]);
       part.style.backgroundColor = entry[0];
       part.style.color = labelColor(entry[0]);
-      part.title = entry[0] + " " + percent(entry[1]);
-      part.setAttribute("data-hex", entry[0]);
+      copyable(part, entry[0], "palette " + percent(entry[1]), true);
       part.setAttribute("data-sample", "");
       strip.appendChild(part);
     });
@@ -118,7 +147,7 @@ var SpriteCards = (function () {
       none.setAttribute("data-swatch", entry.name);
       return none;
     }
-    var tile = el("div", "swatch");
+    var tile = copyable(el("div", "swatch"), entry.hex, label + " swatch", true);
     tile.setAttribute("data-swatch", entry.name);
     tile.setAttribute("data-sample", "");
     tile.style.backgroundColor = entry.hex;
@@ -151,7 +180,7 @@ var SpriteCards = (function () {
       tile.setAttribute("data-sample", "");
       tile.style.backgroundColor = colors[pair[0]];
       tile.style.color = colors[pair[1]];
-      tile.title = pair[0] + " " + colors[pair[0]] + ", " + pair[1] + " " + colors[pair[1]];
+      copyable(tile, colors[pair[0]], mode + " " + pair[0], true);
       pairs.appendChild(tile);
     });
     section.appendChild(pairs);
@@ -163,7 +192,7 @@ var SpriteCards = (function () {
       cell.setAttribute("data-role", role);
       cell.setAttribute("data-sample", "");
       cell.style.backgroundColor = colors[role];
-      cell.title = role + " " + colors[role];
+      copyable(cell, colors[role], role, false);
       strip.appendChild(cell);
     });
     section.appendChild(strip);
@@ -172,15 +201,16 @@ var SpriteCards = (function () {
 
   // The card of `sprite`: its background is the card colour, its text the card text colour.
   function card(sprite, roles, mode) {
-    var node = el("article", "card");
+    var node = el("div", "card");
     node.setAttribute("role", "listitem");
     node.setAttribute("data-sprite", sprite.name);
     node.setAttribute("data-card", sprite.card || "none");
     if (sprite.card) {
       node.style.backgroundColor = sprite.card;
-      node.style.color = sprite.cardText;
+      node.style.color = opaque(sprite.cardText);
     }
     node.appendChild(head(sprite));
+    node.appendChild(chips(sprite));
     node.appendChild(palette(sprite));
     var swatches = el("div", "swatches");
     sprite.swatches.forEach(function (entry) { swatches.appendChild(swatch(entry)); });
@@ -191,11 +221,16 @@ var SpriteCards = (function () {
 
   return { card: card };
 })();
-// The page: search, sort, light/dark, and a virtual grid that keeps only the cards on screen
+// The page: search, hue filter, sort, light/dark, copying colours, and a virtual grid that keeps only the cards on screen
 // (plus a row above and below) in the document, so 10,000 sprites stay responsive.
 (function () {
   "use strict";
-  var CARD_W = 300, CARD_H = 456, GAP = 12;
+  var CARD_W = 300, CARD_H = 540, GAP = 12;
+  var MODE_KEY = "spritetheme-report-mode";
+  // Hue families on the OKLCH wheel (degrees, from the card colour, else the average or the
+  // dominant colour); colours under 0.02 chroma are greys, as when sorting by hue.
+  var HUES = [["red", 345, 45], ["orange", 45, 75], ["yellow", 75, 115], ["green", 115, 170],
+    ["cyan", 170, 225], ["blue", 225, 280], ["purple", 280, 315], ["pink", 315, 345]];
   var ROW = CARD_H + GAP, COLUMN = CARD_W + GAP;
   var root = document.documentElement;
   var grid = document.getElementById("grid");
@@ -209,10 +244,23 @@ var SpriteCards = (function () {
   }
   var sprites = data.sprites, roles = data.roles;
   var lowerNames = sprites.map(function (s) { return s.name.toLowerCase(); });
+  var searchText = sprites.map(function (s, i) {
+    return lowerNames[i] + (s.path ? "\n" + s.path.toLowerCase() : "");
+  });
+  var hues = sprites.map(hueFamily);
   var orders = {};
-  var state = { query: "", sort: "name", columns: 1, offset: 0, list: [] };
+  var state = { query: "", hue: "", sort: "name", columns: 1, offset: 0, list: [] };
   var drawn = new Map();  // sprite index -> card element
   var pending = false;
+
+  function hueFamily(sprite) {
+    if (sprite.chroma < 0.02) return "grey";
+    for (var i = 0; i < HUES.length; i++) {
+      var from = HUES[i][1], to = HUES[i][2], h = sprite.hue;
+      if (from < to ? h >= from && h < to : h >= from || h < to) return HUES[i][0];
+    }
+    return "grey";
+  }
 
   function byName(a, b) {
     return lowerNames[a] < lowerNames[b] ? -1 : lowerNames[a] > lowerNames[b] ? 1 : a - b;
@@ -240,10 +288,11 @@ var SpriteCards = (function () {
   function mode() { return root.getAttribute("data-mode"); }
 
   function select() {
-    var all = order(state.sort), query = state.query.trim().toLowerCase();
-    state.list = query ? all.filter(function (i) { return lowerNames[i].indexOf(query) >= 0; })
-      : all;
-    count.textContent = (query ? state.list.length + " of " : "") + sprites.length
+    var all = order(state.sort), query = state.query.trim().toLowerCase(), hue = state.hue;
+    state.list = query || hue ? all.filter(function (i) {
+      return (!hue || hues[i] === hue) && (!query || searchText[i].indexOf(query) >= 0);
+    }) : all;
+    count.textContent = (query || hue ? state.list.length + " of " : "") + sprites.length
       + (sprites.length === 1 ? " sprite" : " sprites");
     empty.hidden = state.list.length > 0;
     if (sprites.length === 0) empty.textContent = "This output directory has no sprites.";
@@ -322,8 +371,82 @@ var SpriteCards = (function () {
     document.getElementById("mode").setAttribute("aria-pressed", String(next === "dark"));
   }
 
+  // The light/dark choice, kept in localStorage (a page from file:// has one too); nothing when
+  // storage is off.
+  function storedMode() {
+    try { return window.localStorage.getItem(MODE_KEY); } catch (e) { return null; }
+  }
+  function storeMode(value) {
+    try { window.localStorage.setItem(MODE_KEY, value); } catch (e) { /* storage off */ }
+  }
+
+  function fillHues() {
+    var box = document.getElementById("hue"), counts = {};
+    hues.forEach(function (family) { counts[family] = (counts[family] || 0) + 1; });
+    HUES.map(function (h) { return h[0]; }).concat(["grey"]).forEach(function (family) {
+      var option = document.createElement("option");
+      option.value = family;
+      option.textContent = family + " (" + (counts[family] || 0) + ")";
+      box.appendChild(option);
+    });
+  }
+
+  var toast = document.getElementById("toast"), toastTimer = 0;
+  function tell(text) {
+    toast.textContent = text;
+    toast.hidden = false;
+    window.clearTimeout(toastTimer);
+    toastTimer = window.setTimeout(function () { toast.hidden = true; }, 2000);
+  }
+
+  // Copies through a selected text field and the copy command: the way that works where the
+  // Clipboard API is missing or refused (some browsers on file://).
+  function copyByCommand(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (e) { done = false; }
+    field.remove();
+    return done;
+  }
+
+  function copy(hex) {
+    var told = function (done) {
+      tell(done ? "Copied " + hex : "Could not copy " + hex + ": select it and copy");
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(hex).then(function () { told(true); },
+        function () { told(copyByCommand(hex)); });
+    } else {
+      told(copyByCommand(hex));
+    }
+  }
+
+  grid.addEventListener("click", function (event) {
+    var target = event.target.closest("[data-hex]");
+    if (target) copy(target.getAttribute("data-hex"));
+  });
+  grid.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var target = event.target.closest("[data-hex]");
+    if (!target) return;
+    event.preventDefault();
+    copy(target.getAttribute("data-hex"));
+  });
+
   document.getElementById("search").addEventListener("input", function (event) {
     state.query = event.target.value;
+    select();
+    if (grid.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+    redraw();
+  });
+  document.getElementById("hue").addEventListener("change", function (event) {
+    state.hue = event.target.value;
     select();
     if (grid.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
     redraw();
@@ -335,6 +458,7 @@ var SpriteCards = (function () {
   });
   document.getElementById("mode").addEventListener("click", function () {
     setMode(mode() === "dark" ? "light" : "dark");
+    storeMode(mode());
     redraw();
   });
   window.addEventListener("scroll", schedule, { passive: true });
@@ -346,9 +470,13 @@ var SpriteCards = (function () {
   });
 
   document.title = data.title ? "Sprite report: " + data.title : document.title;
-  if (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) {
+  var remembered = storedMode();
+  if (remembered === "dark" || remembered === "light") {
+    setMode(remembered);
+  } else if (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) {
     setMode("dark");
   }
+  fillHues();
   showFailures();
   select();
   redraw();

@@ -10,6 +10,10 @@ struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable
   /// The argument's bytes.
   var bytes: [UInt8]
 
+  /// Shells complete a path with the file names there (folders too); an option or argument
+  /// that wants only folders, or certain extensions, says so with its own `completion:`.
+  static var defaultCompletionKind: CompletionKind { .file() }
+
   /// The argument carried by `argument` (see ``ArgumentBytes``).
   init(argument: String) {
     bytes = ArgumentBytes.bytes(of: argument)

@@ -22,7 +22,8 @@ struct Analyze: AsyncParsableCommand {
       """)
 
   /// The PNG file (or http(s) URL) to analyse.
-  @Argument(help: "The PNG file or http(s) URL to analyse.")
+  @Argument(
+    help: "The PNG file or http(s) URL to analyse.", completion: .file(extensions: ["png"]))
   var file: PathArgument
 
   /// Print the theme document rather than the summary.

@@ -50,13 +50,14 @@ struct Batch: AsyncParsableCommand {
   @Argument(
     help: ArgumentHelp(
       "PNG files, folders, or - for a list of paths on stdin (and URLs with --jsonl).",
-      valueName: "input"))
+      valueName: "input"), completion: .file(extensions: ["png"]))
   var inputs: [PathArgument]
 
   /// Where themes, thumbnails and `index.json` go; nil with `--jsonl`.
   @Option(
     name: .customLong("out"),
-    help: ArgumentHelp("The output directory (not with --jsonl).", valueName: "dir"))
+    help: ArgumentHelp("The output directory (not with --jsonl).", valueName: "dir"),
+    completion: .directory)
   var outputDirectory: PathArgument?
 
   /// Write JSON lines to standard output instead of an output directory.
@@ -96,7 +97,7 @@ struct Batch: AsyncParsableCommand {
     help: ArgumentHelp(
       "After the run, write these front-end formats to DIR/exports/<format>/ (see 'export'): "
         + "\(ExportFormat.names), or all.", valueName: "list"),
-    transform: ExportFormats.parse)
+    completion: ExportFormats.completion, transform: ExportFormats.parse)
   var exportFormats: [ExportFormat] = []
 
   /// Whether to write the HTML report (`<out>/report/index.html`, see `report`) after the run.
@@ -104,6 +105,10 @@ struct Batch: AsyncParsableCommand {
     name: .customLong("report"),
     help: "After the run, write the HTML report to DIR/report/index.html (see 'report').")
   var writeReport = false
+
+  /// With `--report`: put the pictures in the page as `data:` URIs.
+  @Flag(help: ReportStep.embedImagesHelp)
+  var embedImages = false
 
   /// Redo every input, even one whose theme is up to date.
   @Flag(help: "Redo every input, even one whose theme is up to date.")
@@ -125,7 +130,8 @@ struct Batch: AsyncParsableCommand {
     if jsonLines {
       let refused = [
         ("--out", outputDirectory != nil), ("--thumbnails", thumbnails != nil),
-        ("--thumbnail-fit", thumbnailFit != nil), ("--report", writeReport), ("--force", force),
+        ("--thumbnail-fit", thumbnailFit != nil), ("--report", writeReport),
+        ("--embed-images", embedImages), ("--force", force),
       ].filter(\.1).map(\.0)
       if let option = refused.first {
         throw ValidationError("\(option) cannot be combined with --jsonl, which writes no files.")
@@ -135,6 +141,7 @@ struct Batch: AsyncParsableCommand {
     } else {
       throw ValidationError("Missing expected argument '--out <dir>' (or give --jsonl).")
     }
+    if embedImages, !writeReport { throw ValidationError("--embed-images needs --report.") }
     try ThumbnailFit.validate(thumbnailFit, sizes: thumbnails)
     try Self.validate(jobs: jobs)
     guard maxMemory.bytes > 0 else { throw ValidationError("--max-memory must be positive.") }
@@ -182,7 +189,7 @@ struct Batch: AsyncParsableCommand {
     var reportFailed = false
     if writeReport, !interrupted {
       reportFailed = try ReportStep.run(
-        directory: options.outputDirectory, quiet: progressOptions.quiet)
+        directory: options.outputDirectory, quiet: progressOptions.quiet, embedImages: embedImages)
     }
     try OutputRun.finish(
       index: index, interrupted: interrupted,

@@ -25,7 +25,9 @@ struct Bench: AsyncParsableCommand {
       """)
 
   /// The files and folders to time.
-  @Argument(help: ArgumentHelp("PNG files or folders.", valueName: "input"))
+  @Argument(
+    help: ArgumentHelp("PNG files or folders.", valueName: "input"),
+    completion: .file(extensions: ["png"]))
   var inputs: [PathArgument]
 
   /// Workers at once, or `nil` for one per core.

@@ -32,18 +32,23 @@ struct Export: ParsableCommand {
       """)
 
   /// The theme files and folders to read.
-  @Argument(help: ArgumentHelp("Theme files, or folders of them.", valueName: "theme.json"))
+  @Argument(
+    help: ArgumentHelp("Theme files, or folders of them.", valueName: "theme.json"),
+    completion: .file(extensions: ["json"]))
   var inputs: [PathArgument]
 
   /// The formats to write.
-  @Option(name: .customLong("format"), help: ExportFormats.help, transform: ExportFormats.parse)
+  @Option(
+    name: .customLong("format"), help: ExportFormats.help, completion: ExportFormats.completion,
+    transform: ExportFormats.parse)
   var formats: [ExportFormat]
 
   /// Where the format folders go.
   @Option(
     name: [.customShort("o"), .customLong("out")],
-    help: ArgumentHelp("The output directory; each format goes to DIR/<format>/.", valueName: "dir")
-  )
+    help: ArgumentHelp(
+      "The output directory; each format goes to DIR/<format>/.", valueName: "dir"),
+    completion: .directory)
   var outputDirectory: PathArgument
 
   /// Add high-contrast appearances to the asset catalog.
@@ -70,6 +75,9 @@ enum ExportFormats {
   /// The option's help.
   static let help = ArgumentHelp(
     "Comma-separated formats: \(ExportFormat.names), or all.", valueName: "list")
+
+  /// What shells offer after `--format` and `--export`: each format's name, and `all`.
+  static let completion = CompletionKind.list(ExportFormat.allCases.map(\.rawValue) + ["all"])
 
   /// Parses a list; an unknown name is a usage error (exit 2) naming it.
   static func parse(_ text: String) throws -> [ExportFormat] {

@@ -68,7 +68,9 @@ struct Fetch: AsyncParsableCommand {
   var urls: PathArgument?
 
   /// Where sprites, themes, thumbnails and `index.json` go.
-  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  @Option(
+    name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"),
+    completion: .directory)
   var outputDirectory: String
 
   /// Thumbnail sizes to write, sorted, without repeats; `nil` for none.

@@ -44,7 +44,9 @@ struct Merge: ParsableCommand {
   var shards: [PathArgument]
 
   /// Where the merged directory goes.
-  @Option(name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"))
+  @Option(
+    name: .customLong("out"), help: ArgumentHelp("The output directory.", valueName: "dir"),
+    completion: .directory)
   var outputDirectory: PathArgument
 
   /// The list the shards were cut from, for its order; `nil` for the order of source bytes.

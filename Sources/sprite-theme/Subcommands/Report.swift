@@ -14,8 +14,10 @@ struct Report: ParsableCommand {
       and no network. Each sprite shows its thumbnail (or source PNG) on its card colour with \
       the card text, the palette with populations, the six swatches with title and body text \
       and their contrast, the source and accent colours and the light or dark Material scheme. \
-      Search by name, sort by name, hue or lightness, switch the page between light and dark. \
-      Only the cards on screen are drawn, so 10,000 sprites stay responsive.
+      Search by name or path, filter by hue, sort by name, hue or lightness, click a colour to \
+      copy its hex, switch the page between light and dark (remembered). Only the cards on \
+      screen are drawn, so 10,000 sprites stay responsive. Pictures are linked by relative \
+      paths inside DIR (move the folder as a whole), or put in the page with --embed-images.
 
       Exit codes: 0 every sprite shown, 1 a theme file could not be read (it is listed on the \
       page; the others are shown), 2 DIR is not an output directory (no index.json or \
@@ -23,8 +25,14 @@ struct Report: ParsableCommand {
       """)
 
   /// The output directory of `batch` or `fetch`.
-  @Argument(help: ArgumentHelp("An output directory of batch or fetch.", valueName: "dir"))
+  @Argument(
+    help: ArgumentHelp("An output directory of batch or fetch.", valueName: "dir"),
+    completion: .directory)
   var directory: PathArgument
+
+  /// Put the pictures in the page as `data:` URIs.
+  @Flag(help: ReportStep.embedImagesHelp)
+  var embedImages = false
 
   /// Whether to leave out the summary line.
   @Flag(name: .shortAndLong, help: "Print nothing but errors.")
@@ -33,21 +41,28 @@ struct Report: ParsableCommand {
   /// Writes the report; exit 1 when a theme failed, 2 for a folder that is not an output
   /// directory, 3 when the report cannot be written.
   func run() throws {
-    if try ReportStep.run(directory: directory.path, quiet: quiet) { throw ExitCode.inputFailed }
+    if try ReportStep.run(directory: directory.path, quiet: quiet, embedImages: embedImages) {
+      throw ExitCode.inputFailed
+    }
   }
 }
 
 /// The report step `report` and `batch --report` share.
 enum ReportStep {
+  /// `--embed-images`' help.
+  static let embedImagesHelp = ArgumentHelp(
+    "Put the pictures in the page as data: URIs, so report/index.html works on its own "
+      + "(pictures outside the output directory are shown only then).")
+
   /// Writes the report of `directory`, prints each unreadable theme on one line and, unless
   /// quiet, where the page is; returns whether a theme could not be read.
   ///
   /// - Throws: a ``ValidationError`` (exit 2) when `directory` is not an output directory,
   ///   ``ExitCode/fatal`` when a file cannot be written (reported first).
-  static func run(directory: FilePath, quiet: Bool) throws -> Bool {
+  static func run(directory: FilePath, quiet: Bool, embedImages: Bool = false) throws -> Bool {
     let outcome: ReportWriter.Outcome
     do {
-      outcome = try ReportWriter.write(directory: directory)
+      outcome = try ReportWriter.write(directory: directory, embedImages: embedImages)
     } catch {
       if case .notAnOutputDirectory = error { throw ValidationError(error.description) }
       Diagnostics.error(error.description)

@@ -18,7 +18,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
       """)
 
   /// The PNG file to scale.
-  @Argument(help: "The PNG file to scale.")
+  @Argument(help: "The PNG file to scale.", completion: .file(extensions: ["png"]))
   var file: PathArgument
 
   /// The thumbnail's longest side in pixels.
@@ -40,7 +40,8 @@ struct ThumbnailCommand: AsyncParsableCommand {
   /// Where to write the PNG.
   @Option(
     name: [.customShort("o"), .long],
-    help: ArgumentHelp("Where to write the PNG.", valueName: "out.png"))
+    help: ArgumentHelp("Where to write the PNG.", valueName: "out.png"),
+    completion: .file(extensions: ["png"]))
   var output: PathArgument
 
   /// The decoding limits.

@@ -1,6 +1,6 @@
 """Checks a sprite-theme report (SPEC section 12) in headless Chromium with the network off.
 
-usage: check_report.py DIR [--query TEXT]...
+usage: check_report.py DIR [--query TEXT]... [--embedded]
 
 DIR is a batch/fetch output directory holding report/index.html. The expected colours come
 from DIR/index.json and DIR/themes/*.json, read here with the json module (not the program's
@@ -9,9 +9,14 @@ no console errors and no http(s) request; on every screen of the grid (all of it
 300 sprites, else five places) every card's computed background is its theme's card colour,
 its swatches and Material primary are the theme's, its picture loaded and, when drawn larger
 than its pixels, has image-rendering: pixelated; only a screenful of cards is in the document;
-a search narrows the cards to the names holding the text; sorting by lightness and by hue
-orders the cards; the light/dark toggle switches the page and the Material scheme shown; the
-page's own text meets WCAG 2 AA in both modes. Prints one JSON object: timings and counts.
+a search narrows the cards to the names or source paths holding the text; each hue filter shows
+exactly the sprites of its hue family (greys apart); sorting by lightness and by hue orders the
+cards; names wrap inside their cards; a click on a colour copies its hex (Clipboard API, and the
+copy command when that is refused) and says so; the light/dark toggle switches the page and the
+Material scheme shown, and a reload keeps the choice; the page's own text meets WCAG 2 AA in both
+modes, and axe-core finds no color-contrast or aria-allowed-role violation outside the colour
+samples. A picture is expected where the theme has a thumbnail or a source inside DIR, and with
+--embedded every picture is a data: URI. Prints one JSON object: timings and counts.
 """
 import argparse
 import json
@@ -24,6 +29,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+from axe import run_axe
 from browser import console_problems, network_urls, open_browser, requests_made
 
 PROBLEMS = []
@@ -67,6 +73,37 @@ def oklch(hex_text):
     return L, math.hypot(A, B), math.degrees(math.atan2(B, A)) % 360
 
 
+# Hue families on the OKLCH wheel, as the page has them (report.js HUES); under 0.02 chroma: grey.
+HUES = [("red", 345, 45), ("orange", 45, 75), ("yellow", 75, 115), ("green", 115, 170),
+        ("cyan", 170, 225), ("blue", 225, 280), ("purple", 280, 315), ("pink", 315, 345)]
+
+
+def hue_family(theme):
+    key = ((theme.get("card") or {}).get("background") or (theme.get("average") or {}).get("hex")
+           or (theme.get("dominant") or {}).get("hex"))
+    if not key:
+        return "grey"
+    _, chroma, hue = oklch(key)
+    if chroma < 0.02:
+        return "grey"
+    for name, start, end in HUES:
+        if (start <= hue < end) if start < end else (hue >= start or hue < end):
+            return name
+    return "grey"
+
+
+def source_path(theme):
+    source = theme.get("source") or {}
+    return source.get("path") or source.get("url") or ""
+
+
+def expects_picture(directory, theme):
+    if theme.get("thumbnails"):
+        return True
+    path = source_path(theme)
+    return bool(path) and pathlib.Path(path).resolve().is_relative_to(directory)
+
+
 def load_themes(directory):
     index = json.loads((directory / "index.json").read_text())
     themes = {}
@@ -93,7 +130,11 @@ for (const card of document.querySelectorAll('[data-sprite]')) {
     background: getComputedStyle(card).backgroundColor, swatches,
     scheme: (card.querySelector('[data-scheme]') || {}).dataset?.scheme,
     primary: primary ? getComputedStyle(primary).backgroundColor : null,
-    image: img ? {complete: img.complete, natural: img.naturalWidth, naturalHeight: img.naturalHeight,
+    nameBox: (() => { const n = card.querySelector('.name'), h = card.querySelector('.head');
+      const a = n.getBoundingClientRect(), b = h.getBoundingClientRect();
+      return {inside: a.left >= r.left - 0.5 && a.right <= r.right + 0.5 && a.bottom <= b.bottom + 0.5,
+        overflow: n.scrollWidth > n.clientWidth + 1}; })(),
+    image: img ? {src: img.getAttribute('src'), complete: img.complete, natural: img.naturalWidth, naturalHeight: img.naturalHeight,
       width: img.getBoundingClientRect().width, rendering: getComputedStyle(img).imageRendering} : null});
 }
 out.sort((a, b) => a.top - b.top || a.left - b.left);
@@ -138,7 +179,7 @@ return {checked, bad: bad.slice(0, 10)};
 """
 
 
-def check_cards(driver, themes, mode, seen):
+def check_cards(driver, themes, mode, seen, directory=None, embedded=False):
     cards = driver.execute_script(VISIBLE_CARDS)
     for card in cards:
         name = card["name"]
@@ -162,9 +203,17 @@ def check_cards(driver, themes, mode, seen):
             want = material["schemes"][mode]["primary"].lower()
             if card["scheme"] != mode or card["primary"] is None or not same_color(card["primary"], want):
                 problem(f"{name}: {mode} primary {card['primary']} ({card['scheme']}), theme {want}")
+        if not card["nameBox"]["inside"] or card["nameBox"]["overflow"]:
+            problem(f"{name}: the name does not wrap inside the card")
         image = card["image"]
+        wanted = embedded or directory is None or expects_picture(directory, theme)
         if image is None:
-            problem(f"{name}: no picture")
+            if wanted:
+                problem(f"{name}: no picture")
+        elif not wanted:
+            problem(f"{name}: a picture from outside the folder: {image['src'][:80]}")
+        elif embedded and not image["src"].startswith("data:image/png;base64,"):
+            problem(f"{name}: picture {image['src'][:80]} is not embedded")
         elif not image["complete"] or image["natural"] == 0:
             problem(f"{name}: picture not loaded")
         elif image["width"] > image["natural"] and image["rendering"] != "pixelated":
@@ -202,7 +251,8 @@ def check_search(driver, themes, query):
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(query)
     settle(driver)
-    expected = {n for n in themes if themes[n] is not None and query.lower() in n.lower()}
+    expected = {n for n in themes if themes[n] is not None
+                and (query.lower() in n.lower() or query.lower() in source_path(themes[n]).lower())}
     drawn = set(driver.execute_script(
         "return [...document.querySelectorAll('[data-sprite]')].map(c => c.dataset.sprite)"))
     if not drawn <= expected:
@@ -247,6 +297,117 @@ def check_order(driver, themes, key):
         problem(f"sort by name: {names[:6]} not in order")
 
 
+def check_hues(driver, themes):
+    """Each hue filter shows exactly its family's sprites (counted; the ones on screen named)."""
+    families = {}
+    for name, theme in themes.items():
+        if theme is not None:
+            families.setdefault(hue_family(theme), set()).add(name)
+    box = Select(driver.find_element(By.ID, "hue"))
+    offered = [o.get_attribute("value") for o in box.options]
+    if offered != [""] + [h[0] for h in HUES] + ["grey"]:
+        problem(f"hue filter offers {offered}")
+    shown = {}
+    for family in offered[1:]:
+        box.select_by_value(family)
+        settle(driver)
+        expected = families.get(family, set())
+        drawn = set(driver.execute_script(
+            "return [...document.querySelectorAll('[data-sprite]')].map(c => c.dataset.sprite)"))
+        if not drawn <= expected:
+            problem(f"hue {family}: cards {sorted(drawn - expected)[:5]} are not {family}")
+        if expected and not drawn:
+            problem(f"hue {family}: no card for {len(expected)} sprites")
+        count = driver.find_element(By.ID, "count").text
+        if count.split()[0] != str(len(expected)):
+            problem(f"hue {family}: count says {count!r}, expected {len(expected)}")
+        shown[family] = len(expected)
+    box.select_by_value("")
+    settle(driver)
+    return shown
+
+
+RECORD_COPIES = """
+window.copiedByApi = []; window.copiedByCommand = [];
+const refuse = arguments[0];
+navigator.clipboard.writeText = t => refuse ? Promise.reject(new Error('refused'))
+  : (window.copiedByApi.push(t), Promise.resolve());
+const command = document.execCommand.bind(document);
+document.execCommand = (name, ...rest) => {
+  if (name !== 'copy') return command(name, ...rest);
+  const field = document.querySelector('textarea');
+  window.copiedByCommand.push(field ? field.value.slice(field.selectionStart, field.selectionEnd) : null);
+  return true;
+};
+"""
+
+
+def check_copy(driver):
+    """A click on a swatch, a palette colour and a Material role copies its hex and says so; so
+    does Enter on one; the copy command steps in when the Clipboard API refuses."""
+    targets = driver.execute_script("""
+      const card = document.querySelector('[data-sprite]');
+      if (!card) return [];
+      return ['.swatch[data-hex]', '.palette [data-hex]', '.roles [data-hex]', '.strip [data-hex]',
+              '.chip[data-hex]'].map(s => card.querySelector(s)).filter(Boolean)
+        .map(n => ({selector: n.className, hex: n.dataset.hex}));
+    """)
+    if len(targets) < 4:
+        problem(f"copy: only {len(targets)} kinds of colour to click on the first card")
+    elements = driver.find_elements(By.CSS_SELECTOR, "[data-sprite]")[0].find_elements(
+        By.CSS_SELECTOR, "[data-hex]")
+    copied = 0
+    for refuse in (False, True):
+        driver.execute_script(RECORD_COPIES, refuse)
+        for element in elements[:6]:
+            hex_text = element.get_attribute("data-hex")
+            driver.execute_script("arguments[0].click()", element)
+            settle(driver)
+            toast = driver.execute_script(
+                "const t = document.getElementById('toast'); return t.hidden ? '' : t.textContent")
+            record = driver.execute_script(
+                "return arguments[0] ? window.copiedByCommand : window.copiedByApi", refuse)
+            if not record or record[-1] != hex_text:
+                problem(f"copy{' (fallback)' if refuse else ''}: clicked {hex_text}, copied {record[-1:]}")
+            elif toast != f"Copied {hex_text}":
+                problem(f"copy: clicked {hex_text}, the page says {toast!r}")
+            else:
+                copied += 1
+    focusable = driver.execute_script(
+        "const n = document.querySelector('[data-sprite] .swatch[data-hex]');"
+        "if (!n) return null; n.focus(); return document.activeElement === n ? n.dataset.hex : null")
+    if focusable:
+        driver.execute_script(RECORD_COPIES, False)
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        settle(driver)
+        if driver.execute_script("return window.copiedByApi") != [focusable]:
+            problem("copy: Enter on a focused swatch did not copy it")
+    else:
+        problem("copy: a swatch cannot take the keyboard focus")
+    return copied
+
+
+def check_axe(driver, mode):
+    version, violations = run_axe(driver)
+    for rule, nodes in violations:
+        for node in nodes:
+            problem(f"{mode} page, axe-core {version} {rule}: {node[:300]}")
+    return version
+
+
+def check_remembered(driver):
+    """The dark choice survives a reload, and so does going back to light."""
+    for want in ("dark", "light"):
+        if driver.execute_script("return document.documentElement.dataset.mode") != want:
+            driver.find_element(By.ID, "mode").click()
+            settle(driver)
+        driver.refresh()
+        wait_ready(driver)
+        got = driver.execute_script("return document.documentElement.dataset.mode")
+        if got != want:
+            problem(f"after choosing {want} and reloading, the page is {got}")
+
+
 def check_contrast(driver, mode):
     result = driver.execute_script(PAGE_CONTRAST)
     if result["checked"] == 0:
@@ -260,6 +421,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("directory", type=pathlib.Path)
     parser.add_argument("--query", action="append", default=[])
+    parser.add_argument("--embedded", action="store_true")
     args = parser.parse_args()
     directory = args.directory.resolve()
     themes = load_themes(directory)
@@ -285,7 +447,7 @@ def main():
         most = 0
         for y in places:
             scroll_to(driver, y)
-            checked += len(check_cards(driver, themes, "light", seen))
+            checked += len(check_cards(driver, themes, "light", seen, directory, args.embedded))
             most = max(most, driver.execute_script(
                 "return document.querySelectorAll('[data-sprite]').length"))
         result["cardsChecked"] = checked
@@ -303,7 +465,10 @@ def main():
         result["searches"] = {q: check_search(driver, themes, q) for q in args.query}
         check_order(driver, themes, "lightness")
         check_order(driver, themes, "hue")
+        result["hues"] = check_hues(driver, themes)
+        result["copied"] = check_copy(driver)
         result["textCheckedLight"] = check_contrast(driver, "light")
+        result["axe"] = check_axe(driver, "light")
         page_light = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
         driver.find_element(By.ID, "mode").click()
         settle(driver)
@@ -311,13 +476,17 @@ def main():
             problem("the toggle did not switch the page to dark")
         if driver.execute_script("return getComputedStyle(document.body).backgroundColor") == page_light:
             problem("the page background did not change with the toggle")
-        dark_cards = check_cards(driver, themes, "dark", set())
+        dark_cards = check_cards(driver, themes, "dark", set(), directory, args.embedded)
         if not any(themes[c["name"]] and themes[c["name"]].get("material") for c in dark_cards):
             problem("no card on screen has a Material scheme to switch")
         result["textCheckedDark"] = check_contrast(driver, "dark")
+        check_axe(driver, "dark")
         driver.find_element(By.ID, "mode").click()
         settle(driver)
-        check_cards(driver, themes, "light", set())
+        check_cards(driver, themes, "light", set(), directory, args.embedded)
+        for message in console_problems(driver):
+            problem(f"console: {message[:300]}")
+        check_remembered(driver)
         for message in console_problems(driver):
             problem(f"console: {message[:300]}")
         urls = requests_made(driver)

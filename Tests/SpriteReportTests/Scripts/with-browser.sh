@@ -2,8 +2,8 @@
 # Runs a Python browser check (check_report.py ...) with what it needs, set up here:
 # Debian's chromium and chromium-driver (installed with apt-get when missing and running as root
 # or with sudo; otherwise a loud message naming them, exit 3) and Selenium from PyPI in the
-# throwaway venv VENV (created when missing; the caller removes it), plus the PyPI packages named
-# in $PIP_EXTRA, if any.
+# throwaway venv VENV (created when missing; the caller removes it), axe-core's script (from the
+# axe-playwright-python package), plus the PyPI packages named in $PIP_EXTRA, if any.
 # usage: with-browser.sh VENV SCRIPT.py ARGS...
 set -euo pipefail
 venv="$1"; shift
@@ -30,6 +30,10 @@ python="${PYTHON:-python3}"
 if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv" >&2
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "selenium>=4.20,<5" ${PIP_EXTRA:-} >&2
+  # axe-core's axe.min.js (4.12.1), shipped in this package; only the file is used (axe.py),
+  # so not its Playwright dependency.
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    "axe-playwright-python==0.1.8" >&2
 fi
 # Selenium is given the browser and the driver: its manager must not look for them online.
 export SE_OFFLINE=true

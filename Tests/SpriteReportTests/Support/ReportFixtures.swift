@@ -86,4 +86,25 @@ enum ReportFixtures {
     MaterialFixture.add(to: &theme, index: index)
   }
 
+  /// A name far longer than a card is wide, in words and in one unbroken run.
+  static let longName =
+    "a-very-long-sprite-name-from-a-list-that-never-ends-"
+    + String(repeating: "x", count: 90) + "-final-form"
+
+  /// Renames the sprite at `index` to `name` (its index entry and its theme file).
+  static func rename(_ fixture: inout Directory, at index: Int, to name: String) throws {
+    let old = fixture.names[index]
+    try FileManager.default.moveItem(
+      at: fixture.url.appendingPathComponent("themes/\(old).json"),
+      to: fixture.url.appendingPathComponent("themes/\(name).json"))
+    let indexURL = fixture.url.appendingPathComponent("index.json")
+    var object =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: indexURL)) as! [String: Any]
+    var entries = object["entries"] as! [[String: Any]]
+    entries[index]["name"] = name
+    entries[index]["theme"] = "themes/\(name).json"
+    object["entries"] = entries
+    try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]).write(to: indexURL)
+    fixture.names[index] = name
+  }
 }
