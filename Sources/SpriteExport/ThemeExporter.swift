@@ -87,8 +87,10 @@ public enum ThemeExporter {
   }
 
   /// The files of `format` for `themes` (sorted as ``load(_:)`` sorts them).
-  public static func files(_ format: ExportFormat, for themes: [ExportTheme]) -> [ExportFile] {
-    format.writer.files(for: themes)
+  public static func files(
+    _ format: ExportFormat, for themes: [ExportTheme], options: ExportOptions = ExportOptions()
+  ) -> [ExportFile] {
+    format.writer.files(for: themes, options: options)
   }
 
   /// Writes every format's files under `directory/<format>/` (each atomically; one that already
@@ -99,13 +101,14 @@ public enum ThemeExporter {
   @discardableResult
   public static func write(
     _ themes: [ExportTheme], formats: [ExportFormat], to directory: FilePath,
+    options: ExportOptions = ExportOptions(),
     progress: (_ format: ExportFormat, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) throws(WriteFailure) -> Int {
     var count = 0
     var made = Set<FilePath>()
     for format in formats {
       let root = directory.appending(format.rawValue)
-      let formatFiles = files(format, for: themes)
+      let formatFiles = files(format, for: themes, options: options)
       for (done, file) in formatFiles.enumerated() {
         defer { progress(format, done + 1, formatFiles.count) }
         let path = root.appending(file.path)
