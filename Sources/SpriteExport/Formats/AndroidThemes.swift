@@ -1,11 +1,12 @@
 /// `values/themes.xml` and `values-night/themes.xml` of the Android export: for every sprite
-/// with Material roles a style `SpriteTheme.<Sprite>` (Pascal case; `@style/SpriteTheme.Cat`,
-/// or `SpriteTheme_Cat` to `Resources.getIdentifier`) whose parent is
-/// `Theme.Material3.Light.NoActionBar`, or `...Dark...` in the night file, and whose items set
-/// the Material Components colour attributes (`colorPrimary`, `colorOnPrimary`, ...,
-/// `android:colorBackground`, `colorSurfaceContainerHighest`) to the sprite's `@color`
-/// resources, as Material Theme Builder's Android Views export writes its `AppTheme`. The roles
-/// without a theme attribute there (`surfaceTint`, `shadow`, `scrim`, spec 2025's `*Dim`) stay colours only.
+/// with Material roles a style `SpriteTheme.<Sprite>` (Pascal case: `@style/SpriteTheme.Cat`,
+/// `R.style.SpriteTheme_Cat`, or by name at run time `getIdentifier("SpriteTheme.Cat", "style",
+/// packageName)`) whose parent is `Theme.Material3.Light.NoActionBar`, or `...Dark...` in the
+/// night file, and whose items set the Material Components colour attributes (`colorPrimary`,
+/// `colorOnPrimary`, ..., `android:colorBackground`, `colorSurfaceContainerHighest`) to the
+/// sprite's `@color` resources, as Material Theme Builder's Android Views export writes its
+/// `AppTheme`. The roles without a theme attribute there (`surfaceTint`, `shadow`, `scrim`, spec
+/// 2025's `*Dim`) stay colours only.
 enum AndroidThemes {
   /// The two files, the colour resources named `<colorPrefix>_<role>` as `colors.xml` has them.
   static func files(for themes: [ExportTheme], colorPrefixes: [[String]]) -> [ExportFile] {
