@@ -9,20 +9,24 @@ have_deps() {
 }
 
 # The CSS export's browser test needs headless Chromium and its WebDriver (Debian's chromium and
-# chromium-driver); the test fails, never skips, without them.
+# chromium-driver), the Android test aapt and the framework's resources (aapt,
+# android-framework-res); the tests fail, never skip, without them.
 have_browser() {
-  command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1
+  command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 \
+    && command -v aapt >/dev/null 2>&1 && [ -f /usr/share/android-framework-res/framework-res.apk ]
 }
 if ! have_browser && command -v apt-get >/dev/null 2>&1; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo"
   if [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; then
-    echo "install-deps: installing chromium chromium-driver" >&2
+    echo "install-deps: installing chromium chromium-driver aapt android-framework-res" >&2
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq </dev/null >&2
-    $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver </dev/null >&2
+    $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver aapt \
+      android-framework-res </dev/null >&2
   else
-    echo "install-deps: chromium and chromium-driver are missing (the browser test will fail)" >&2
+    echo "install-deps: chromium, chromium-driver, aapt or android-framework-res are missing" \
+      "(the browser and Android tests will fail)" >&2
   fi
 fi
 

@@ -3,15 +3,16 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
   /// Design Tokens Format Module 2025.10: `<name>.tokens.json` and `sprites.tokens.json`.
   case dtcg
   /// `sprites.css`: custom properties per sprite class, dark roles under
-  /// `prefers-color-scheme: dark`.
+  /// `prefers-color-scheme: dark` and a dark ancestor, high contrast under `prefers-contrast`.
   case css
-  /// `sprites.tailwind.css`: Tailwind v4 `@theme` variables.
+  /// `sprites.tailwind.css`: Tailwind v4 `@theme` variables, roles as `light-dark()` pairs.
   case tailwind
   /// `_sprites.scss`: one map per sprite.
   case scss
-  /// `values/colors.xml` and `values-night/colors.xml`, `#AARRGGBB`.
+  /// `values/colors.xml` and `values-night/colors.xml`, `#AARRGGBB`, and `themes.xml` styles.
   case android
-  /// `Sprites.xcassets`: one named colour set per sprite and colour, with dark appearances.
+  /// `Sprites.xcassets`: a namespace folder per sprite, a colour set per colour, with dark
+  /// appearances.
   case ios
   /// `SpriteColors.swift`: SwiftUI `Color` constants.
   case swiftui
@@ -81,7 +82,7 @@ extension StringProtocol {
 
 /// One file of an export: its path relative to the format's folder and its bytes.
 public struct ExportFile: Hashable, Sendable {
-  /// `values/colors.xml`, `Sprites.xcassets/CatPrimary.colorset/Contents.json`, ...
+  /// `values/colors.xml`, `Sprites.xcassets/Cat/Primary.colorset/Contents.json`, ...
   public var path: String
   /// The file's contents.
   public var bytes: [UInt8]
@@ -97,4 +98,13 @@ public struct ExportFile: Hashable, Sendable {
 protocol ExportWriter {
   /// Every file of the format, in a fixed order.
   static func files(for themes: [ExportTheme]) -> [ExportFile]
+  /// Every file of the format as `options` shape it.
+  static func files(for themes: [ExportTheme], options: ExportOptions) -> [ExportFile]
+}
+
+extension ExportWriter {
+  /// The files of a format that has no options.
+  static func files(for themes: [ExportTheme], options: ExportOptions) -> [ExportFile] {
+    files(for: themes)
+  }
 }

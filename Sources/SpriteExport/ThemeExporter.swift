@@ -60,11 +60,14 @@ public enum ThemeExporter {
   public static func load(_ paths: [FilePath]) -> (themes: [ExportTheme], failures: [Failure]) {
     var themes = [ExportTheme]()
     var failures = [Failure]()
-    for path in paths {
-      do {
-        themes.append(try load(path))
-      } catch {
-        failures.append(Failure(path: path.readable, reason: error))
+    // Read and decoded on every core; kept in the order given.
+    let loaded = Striped.map(paths.count) { i in
+      Swift.Result { () throws(ThemeReadError) in try load(paths[i]) }
+    }
+    for (path, result) in zip(paths, loaded) {
+      switch result {
+      case .success(let theme): themes.append(theme)
+      case .failure(let error): failures.append(Failure(path: path.readable, reason: error))
       }
     }
     themes.sort { ($0.name, $0.path) < ($1.name, $1.path) }
@@ -87,8 +90,10 @@ public enum ThemeExporter {
   }
 
   /// The files of `format` for `themes` (sorted as ``load(_:)`` sorts them).
-  public static func files(_ format: ExportFormat, for themes: [ExportTheme]) -> [ExportFile] {
-    format.writer.files(for: themes)
+  public static func files(
+    _ format: ExportFormat, for themes: [ExportTheme], options: ExportOptions = ExportOptions()
+  ) -> [ExportFile] {
+    format.writer.files(for: themes, options: options)
   }
 
   /// Writes every format's files under `directory/<format>/` (each atomically; one that already
@@ -99,38 +104,52 @@ public enum ThemeExporter {
   @discardableResult
   public static func write(
     _ themes: [ExportTheme], formats: [ExportFormat], to directory: FilePath,
+    options: ExportOptions = ExportOptions(),
     progress: (_ format: ExportFormat, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) throws(WriteFailure) -> Int {
     var count = 0
     var made = Set<FilePath>()
     for format in formats {
       let root = directory.appending(format.rawValue)
-      let formatFiles = files(format, for: themes)
-      for (done, file) in formatFiles.enumerated() {
-        defer { progress(format, done + 1, formatFiles.count) }
-        let path = root.appending(file.path)
-        let folder = path.removingLastComponent()
-        if made.insert(folder).inserted {
-          do {
-            try Folder.create(folder)
-          } catch {
-            throw WriteFailure(path: folder.readable, reason: error.description)
-          }
-        }
-        // A file that already holds these bytes is left alone: re-runs cost reads, not writes,
-        // and build tools see no change.
-        if let existing = try? RegularFile.read(path), existing.elementsEqual(file.bytes) {
-          count += 1
-          continue
-        }
+      let formatFiles = files(format, for: themes, options: options)
+      for file in formatFiles {
+        let folder = root.appending(file.path).removingLastComponent()
+        guard made.insert(folder).inserted else { continue }
         do {
-          try AtomicFile.write(file.bytes, to: path)
+          try Folder.create(folder)
         } catch {
-          throw WriteFailure(path: path.readable, reason: error.description)
+          throw WriteFailure(path: folder.readable, reason: error.description)
         }
-        count += 1
+      }
+      // The files a chunk at a time, each chunk spread over the cores (a catalogue's asset
+      // catalog is 140,000 files), progress after each chunk; the first failure in file order
+      // is the one reported.
+      var done = 0
+      while done < formatFiles.count {
+        let chunk = Array(formatFiles[done..<min(done + 4096, formatFiles.count)])
+        let failures = Striped.map(chunk.count) { i in write(chunk[i], under: root) }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        done += chunk.count
+        count += chunk.count
+        progress(format, done, formatFiles.count)
       }
     }
     return count
+  }
+
+  /// Writes one file atomically unless it already holds these bytes; the failure, if any.
+  private static func write(_ file: ExportFile, under root: FilePath) -> WriteFailure? {
+    let path = root.appending(file.path)
+    // A file that already holds these bytes is left alone: re-runs cost reads, not writes,
+    // and build tools see no change.
+    if let existing = try? RegularFile.read(path), existing.elementsEqual(file.bytes) {
+      return nil
+    }
+    do {
+      try AtomicFile.write(file.bytes, to: path)
+    } catch {
+      return WriteFailure(path: path.readable, reason: error.description)
+    }
+    return nil
   }
 }

@@ -6,7 +6,7 @@ import SystemPackage
 import Testing
 import _SpriteTestSupport
 
-@Suite("iOS export: an asset catalog of named colours with dark appearances")
+@Suite("iOS export: an asset catalog, a namespace folder per sprite, colours with dark appearances")
 struct AssetCatalogExportTests {
   /// One colour of a colour set, read back from its `Contents.json`.
   static func color(_ entry: [String: Any]) throws -> RGBA8 {
@@ -35,16 +35,30 @@ struct AssetCatalogExportTests {
         with: Data(contentsOf: folder.appendingPathComponent("Contents.json"))) as! [String: Any]
     let info = try #require(root["info"] as? [String: Any])
     #expect(info["author"] as? String == "xcode" && info["version"] as? Int == 1)
-    let sets = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    // A folder per sprite that provides a namespace, holding only colour sets.
+    let sprites = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0 != "Contents.json" }
-    #expect(sets.allSatisfy { $0.hasSuffix(".colorset") })
+    #expect(sprites.count == catalogue.expected.count)
+    var sets = 0
+    for sprite in sprites {
+      let url = folder.appendingPathComponent(sprite)
+      let json =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: url.appendingPathComponent("Contents.json"))) as! [String: Any]
+      let properties = try #require(json["properties"] as? [String: Any], "\(sprite)")
+      #expect(properties["provides-namespace"] as? Bool == true, "\(sprite)")
+      let entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        .filter { $0 != "Contents.json" }
+      #expect(entries.allSatisfy { $0.hasSuffix(".colorset") }, "\(sprite)")
+      sets += entries.count
+    }
     let total = catalogue.expected.values.reduce(0) { $0 + $1.colors.count + $1.light.count }
-    #expect(sets.count == total)
+    #expect(sets == total)
     for (name, expected) in catalogue.samples {
-      let sprite = CodeExportTests.pascal(name)
+      let sprite = AndroidThemesTests.pascal(name)
       func read(_ key: String) throws -> [[String: Any]] {
         let url = folder.appendingPathComponent(
-          "\(sprite)\(Spell.pascal(key)).colorset/Contents.json")
+          "\(sprite)/\(Spell.pascal(key)).colorset/Contents.json")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         #expect(Set(json.keys) == ["colors", "info"])
         let colors = try #require(json["colors"] as? [[String: Any]])
@@ -93,7 +107,7 @@ struct AssetCatalogExportTests {
       let highDark = try #require(schemes["dark-high-contrast"])
       for role in [MaterialRole.primary, .onPrimary, .surfaceContainerHighest] {
         let set = scratch.url.appendingPathComponent(
-          "ios/Sprites.xcassets/\(CodeExportTests.pascal(theme.name))\(Spell.pascal(role.name)).colorset/Contents.json"
+          "ios/Sprites.xcassets/\(AndroidThemesTests.pascal(theme.name))/\(Spell.pascal(role.name)).colorset/Contents.json"
         )
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: set)) as! [String: Any]
         let colors = try #require(json["colors"] as? [[String: Any]])

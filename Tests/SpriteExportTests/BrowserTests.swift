@@ -4,13 +4,22 @@ import SpriteExport
 import Testing
 import _SpriteTestSupport
 
-@Suite("The CSS export in headless Chromium, light and dark", .serialized, .externalTools)
+@Suite(
+  "The CSS export in headless Chromium: light, dark by media and by class, high contrast",
+  .serialized, .externalTools)
 struct BrowserTests {
   /// Chromium and its driver: Debian's `chromium` and `chromium-driver`.
   static let browser = ToolRun.find("chromium", "chromium-browser")
   static let driver = ToolRun.find("chromedriver")
 
-  @Test("each sprite's card, colours and Material roles compute exactly as the theme says")
+  /// What the browser script emulates in each mode: dark scheme, more contrast, `.dark` class.
+  static let modes: [String: [Bool]] = [
+    "light": [false, false, false], "dark": [true, false, false],
+    "darkClass": [false, false, true], "high": [false, true, false],
+    "highDark": [true, true, false], "highDarkClass": [false, true, true],
+  ]
+
+  @Test("each sprite's card, colours and Material roles compute as the theme says in every mode")
   func pageShowsTheTheme() async throws {
     // Never skipped: without the browser this fails and says how to get it.
     guard let browser = Self.browser, let driver = Self.driver else {
@@ -19,22 +28,31 @@ struct BrowserTests {
       return
     }
     let catalogue = try await ExportedCatalogue.shared()
-    // Probes: one element per sprite and variable, painted with var(--...).
+    // Probes: one element per sprite and variable, painted with var(--...); for each, the
+    // colour expected in each mode.
     var probes = [[String: String]]()
-    var expectations = [String: (light: RGBA8, dark: RGBA8)]()
+    var expectations = [String: [String: RGBA8]]()
     for (name, expected) in catalogue.samples.sorted(by: { $0.key < $1.key }) {
       for (key, color) in expected.colors {
         let id = "\(name)--\(key)"
         probes.append([
           "id": id, "class": "sprite-\(name)", "variable": "--sprite-\(Spell.kebab(key))",
         ])
-        expectations[id] = (color, color)
+        expectations[id] = Self.modes.mapValues { _ in color }
       }
+      guard !expected.light.isEmpty else { continue }
+      let high = try #require(
+        try HighContrastRoles(themeAt: catalogue.themes.appendingPathComponent("\(name).json")))
       for (role, color) in expected.light {
         let id = "\(name)--md-\(role)"
         probes.append(
           ["id": id, "class": "sprite-\(name)", "variable": "--md-sys-color-\(Spell.kebab(role))"])
-        expectations[id] = (color, try #require(expected.dark[role]))
+        let dark = try #require(expected.dark[role])
+        let (highLight, highDark) = (try #require(high.light[role]), try #require(high.dark[role]))
+        expectations[id] = [
+          "light": color, "dark": dark, "darkClass": dark, "high": highLight,
+          "highDark": highDark, "highDarkClass": highDark,
+        ]
       }
     }
     let scratch = try TemporaryDirectory()
@@ -47,20 +65,17 @@ struct BrowserTests {
     try #require(result.status == 0, "\(result.stderr.suffix(3000))")
     let seen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     #expect(
-      seen["darkMatches"] as? [Bool] == [false, true], "the emulated colour scheme did not switch")
-    let light = try #require(seen["light"] as? [String: String])
-    let dark = try #require(seen["dark"] as? [String: String])
-    #expect(light.count == probes.count && dark.count == probes.count)
+      seen["media"] as? [String: [Bool]] == Self.modes, "the emulated media did not switch")
     var mismatches = 0
-    for (id, expected) in expectations {
-      let inLight = Self.parse(light[id] ?? "")
-      let inDark = Self.parse(dark[id] ?? "")
-      if inLight != expected.light || inDark != expected.dark {
+    for mode in Self.modes.keys.sorted() {
+      let computed = try #require(seen[mode] as? [String: String], "\(mode)")
+      #expect(computed.count == probes.count, "\(mode)")
+      for (id, expected) in expectations.sorted(by: { $0.key < $1.key }) {
+        guard Self.parse(computed[id] ?? "") != expected[mode] else { continue }
         mismatches += 1
         if mismatches <= 10 {
           Issue.record(
-            "\(id): light \(light[id] ?? "-") vs \(expected.light.hexWithAlpha), dark \(dark[id] ?? "-") vs \(expected.dark.hexWithAlpha)"
-          )
+            "\(mode) \(id): \(computed[id] ?? "-") vs \(expected[mode]?.hexWithAlpha ?? "-")")
         }
       }
     }

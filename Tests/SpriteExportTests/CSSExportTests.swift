@@ -1,6 +1,7 @@
 import Foundation
 import SpriteCore
 import SpriteExport
+import SystemPackage
 import Testing
 import _SpriteTestSupport
 
@@ -21,22 +22,32 @@ struct CSSExportTests {
   }
 
   @Test(
-    "sprites.css: a class per sprite, --sprite-* and --md-sys-color-*, dark roles in the media query",
+    "sprites.css: a class per sprite, dark roles under the media query and .dark, high contrast under prefers-contrast",
     .externalTools)
   func cssSaysTheTheme() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let rules = try #require(
       try await Self.parse([catalogue.url(.css, "sprites.css")])["sprites.css"])
-    let light = Dictionary(
-      rules.filter { $0.at == nil }.map { ($0.selector ?? "", $0.declarations) },
-      uniquingKeysWith: { a, _ in
-        Issue.record("a class twice")
-        return a
-      })
-    let dark = Dictionary(
-      rules.filter { $0.at == "@media (prefers-color-scheme: dark)" }
-        .map { ($0.selector ?? "", $0.declarations) }, uniquingKeysWith: { a, _ in a })
+    /// The blocks under `at` (nil: top level) whose selector is `prefix` then a sprite's class.
+    func blocks(_ at: String?, _ prefix: String) -> [String: [String: String]] {
+      Dictionary(
+        rules.filter { $0.at == at && ($0.selector ?? "").hasPrefix(prefix + ".sprite-") }
+          .map { (String(($0.selector ?? "").dropFirst(prefix.count)), $0.declarations) },
+        uniquingKeysWith: { a, _ in
+          Issue.record("a class twice under \(at ?? "-") \(prefix)")
+          return a
+        })
+    }
+    let light = blocks(nil, "")
+    let more = "@media (prefers-contrast: more)"
+    // Each scheme's blocks: media query or dark ancestor, and the scheme they must hold.
+    let dark = [blocks("@media (prefers-color-scheme: dark)", ""), blocks(nil, ".dark ")]
+    let highLight = blocks(more, "")
+    let highDark = [
+      blocks("\(more) and (prefers-color-scheme: dark)", ""), blocks(more, ".dark "),
+    ]
     #expect(light.count == catalogue.expected.count)
+    #expect(rules.count == light.count + 5 * dark[0].count)
     for (name, expected) in catalogue.samples {
       let block = try #require(light[".sprite-\(name)"], "\(name)")
       #expect(block.count == expected.colors.count + expected.light.count)
@@ -46,16 +57,43 @@ struct CSSExportTests {
       for (role, color) in expected.light {
         #expect(block["--md-sys-color-\(Spell.kebab(role))"] == color.cssText, "\(name) \(role)")
       }
-      let night = dark[".sprite-\(name)"] ?? [:]
-      #expect(night.count == expected.dark.count)
-      for (role, color) in expected.dark {
-        #expect(night["--md-sys-color-\(Spell.kebab(role))"] == color.cssText, "\(name) \(role)")
+      guard !expected.dark.isEmpty else { continue }
+      let high = try #require(
+        try HighContrastRoles(themeAt: catalogue.themes.appendingPathComponent("\(name).json")))
+      for (scheme, roles) in [
+        ("dark", expected.dark), ("high", high.light), ("highDark", high.dark),
+      ] {
+        let found = scheme == "dark" ? dark : scheme == "high" ? [highLight] : highDark
+        for night in found.map({ $0[".sprite-\(name)"] ?? [:] }) {
+          #expect(night.count == roles.count, "\(name) \(scheme)")
+          for (role, color) in roles {
+            #expect(
+              night["--md-sys-color-\(Spell.kebab(role))"] == color.cssText,
+              "\(name) \(scheme) \(role)")
+          }
+        }
       }
     }
   }
 
+  @Test("--css-dark attribute: the dark ancestor is [data-theme=dark] instead of .dark")
+  func cssDarkAttribute() throws {
+    let scratch = try TemporaryDirectory()
+    let file = Fixtures.packageRoot.appendingPathComponent("samples/themes/crawl-blue-dragon.json")
+    let (themes, failures) = ThemeExporter.load([FilePath(file.path)])
+    try #require(failures.isEmpty && themes.first?.material != nil)
+    try ThemeExporter.write(
+      themes, formats: [.css], to: FilePath(scratch.url.path),
+      options: ExportOptions(cssDark: .attribute))
+    let css = try String(
+      contentsOf: scratch.url.appendingPathComponent("css/sprites.css"), encoding: .utf8)
+    #expect(css.contains("\n[data-theme=dark] .sprite-crawl-blue-dragon {\n"))
+    #expect(css.contains("  [data-theme=dark] .sprite-crawl-blue-dragon {\n"))
+    #expect(!css.contains(".dark "))
+  }
+
   @Test(
-    "sprites.tailwind.css: one @theme block of --color-<sprite>-<colour>, dark overrides",
+    "sprites.tailwind.css: one @theme block of --color-<sprite>-<colour>, roles as light-dark()",
     .externalTools)
   func tailwindSaysTheTheme() async throws {
     let catalogue = try await ExportedCatalogue.shared()
@@ -63,16 +101,15 @@ struct CSSExportTests {
     let rules = try #require(try await Self.parse([file])["sprites.tailwind.css"])
     let theme = rules.filter { $0.at == "@theme" }
     try #require(theme.count == 1)
-    let dark = rules.filter {
-      $0.at == "@media (prefers-color-scheme: dark)" && $0.selector == ":root"
-    }
-    try #require(dark.count == 1)
     for (name, expected) in catalogue.samples {
-      for (key, color) in expected.colors.merging(expected.light, uniquingKeysWith: { a, _ in a }) {
+      for (key, color) in expected.colors {
         #expect(theme[0].declarations["--color-\(name)-\(Spell.kebab(key))"] == color.cssText)
       }
-      for (role, color) in expected.dark {
-        #expect(dark[0].declarations["--color-\(name)-\(Spell.kebab(role))"] == color.cssText)
+      for (role, color) in expected.light {
+        let dark = try #require(expected.dark[role])
+        #expect(
+          theme[0].declarations["--color-\(name)-\(Spell.kebab(role))"]
+            == "light-dark(\(color.cssText), \(dark.cssText))", "\(name) \(role)")
       }
     }
     let total = catalogue.expected.values.reduce(0) { $0 + $1.colors.count + $1.light.count }

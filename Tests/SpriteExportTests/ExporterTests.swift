@@ -129,11 +129,11 @@ struct ReadmeExportExamplesTests {
       let parts = path.split(separator: ".")
       #expect(swift.contains("public static let \(parts.last!) = "))
     }
-    #expect(readme.contains("Color(\"CrawlBlueDragonPrimary\")"))
+    #expect(readme.contains("Color(\"CrawlBlueDragon/Primary\")"))
     #expect(
       FileManager.default.fileExists(
         atPath: scratch.url.appendingPathComponent(
-          "ios/Sprites.xcassets/CrawlBlueDragonPrimary.colorset/Contents.json"
+          "ios/Sprites.xcassets/CrawlBlueDragon/Primary.colorset/Contents.json"
         ).path))
   }
 }

@@ -70,6 +70,10 @@ struct SchemeCommandTests {
       if exports[id] == nil { exports[id] = try Self.export("#" + source, variant) }
       let document = try #require(exports[id])
       #expect(document["seed"] as? String == "#" + source)
+      #expect(document["coreColors"] as? [String: String] == ["primary": "#" + source])
+      #expect((document["extendedColors"] as? [Any])?.isEmpty == true)
+      let description = try #require(document["description"] as? String)
+      #expect(description.hasPrefix("TYPE: CUSTOM\n") && description.contains(variantName))
       #expect(document["variant"] as? String == variantName)
       let schemes = try #require(document["schemes"] as? [String: [String: String]])
       #expect(schemes.count == 6)
@@ -127,7 +131,10 @@ struct SchemeCommandTests {
     func position(_ needle: String) throws -> String.Index {
       try #require(text.range(of: needle), "\(needle)").lowerBound
     }
-    let top = try ["\"seed\"", "\"variant\"", "\"schemes\"", "\"palettes\""].map(position)
+    let top = try [
+      "\"description\"", "\"seed\"", "\"coreColors\"", "\"extendedColors\"", "\"variant\"",
+      "\"schemes\"", "\"palettes\"",
+    ].map(position)
     #expect(top == top.sorted())
     let schemes = try ThemeBuilderExport.schemeKeys.map { try position("\"\($0.key)\": {") }
     #expect(schemes == schemes.sorted())

@@ -1,7 +1,9 @@
 /// Android colour resources: `values/colors.xml` with every colour of every sprite and the light
 /// Material roles, `values-night/colors.xml` with the dark roles under the same names, so
 /// `@color/<sprite>_primary` follows the system's night mode. Names are snake case
-/// (`<sprite>_<colour>`), valid Java identifiers; values `#AARRGGBB` (alpha first).
+/// (`<sprite>_<colour>`), valid Java identifiers; values `#AARRGGBB` (alpha first). With them,
+/// `values/themes.xml` and `values-night/themes.xml` (``AndroidThemes``): a Material 3 style per
+/// sprite, as Material Theme Builder's Android Views export writes its app theme.
 enum AndroidExport: ExportWriter {
   /// The resource-name prefix of each sprite, unique with every colour name joined to it.
   static func spriteNames(for themes: [ExportTheme]) -> [[String]] {
@@ -26,6 +28,7 @@ enum AndroidExport: ExportWriter {
     day += "</resources>\n"
     night += "</resources>\n"
     return [ExportFile("values/colors.xml", day), ExportFile("values-night/colors.xml", night)]
+      + AndroidThemes.files(for: themes, colorPrefixes: names)
   }
 
   /// The file's start.

@@ -1,18 +1,24 @@
 import SpriteCore
 
-/// An Xcode asset catalog, `Sprites.xcassets`: one named colour set per sprite and colour,
-/// `<Sprite><Colour>.colorset` (Pascal case, so `Color("CatPrimary")` in SwiftUI or
-/// `UIColor(named:)`), each with the universal colour and, for Material roles, a
-/// `luminosity: dark` appearance, plus `contrast: high` ones (light and dark) when the theme's
-/// Material block carries high-contrast roles (``MaterialTokens/withHighContrast()``). Components are written as Xcode writes 8-bit colours: hex
-/// bytes for red, green and blue, alpha as a decimal fraction that rounds back to its byte.
+/// An Xcode asset catalog, `Sprites.xcassets`: a folder per sprite that provides a namespace
+/// (`"provides-namespace": true`), holding a named colour set per colour, `<Sprite>/<Colour>`
+/// (Pascal case, so `Color("CrawlBlackCat/Primary")` in SwiftUI or `UIColor(named:)`, and a
+/// name built at run time finds any sprite's colour). Each set has the universal colour and,
+/// for Material roles, a `luminosity: dark` appearance, plus `contrast: high` ones (light and
+/// dark) when the theme's Material block carries high-contrast roles
+/// (``MaterialTokens/withHighContrast()``). Components are written as Xcode writes 8-bit
+/// colours: hex bytes for red, green and blue, alpha as a decimal fraction that rounds back to
+/// its byte.
 enum AssetCatalogExport: ExportWriter {
-  /// The catalog's `Contents.json` and each colour set's.
+  /// The catalog's `Contents.json`, each sprite folder's and each colour set's.
   static func files(for themes: [ExportTheme]) -> [ExportFile] {
     var namer = UniqueNames(.pascal)
     var files = [ExportFile("Sprites.xcassets/Contents.json", contents(colors: nil))]
     for theme in themes {
-      let sprite = namer.words(for: theme.name, joined: theme.allTokenWords)
+      let sprite = namer.name(for: theme.name)
+      files.append(
+        ExportFile(
+          "Sprites.xcassets/\(sprite)/Contents.json", contents(colors: nil, namespace: true)))
       for token in theme.colors {
         files.append(colorSet(sprite, token, dark: nil))
       }
@@ -28,10 +34,10 @@ enum AssetCatalogExport: ExportWriter {
   /// The `Contents.json` of one colour set: the colour, then its dark appearance, then its
   /// high-contrast light and dark appearances, as Xcode orders them.
   private static func colorSet(
-    _ sprite: [String], _ token: ExportToken, dark: RGBA8?,
+    _ sprite: String, _ token: ExportToken, dark: RGBA8?,
     high: (light: RGBA8, dark: RGBA8)? = nil
   ) -> ExportFile {
-    let name = CaseConvention.pascal.join(sprite + token.words)
+    let name = CaseConvention.pascal.join(token.words)
     var entries = [entry(token.color, dark: false)]
     if let dark { entries.append(entry(dark, dark: true)) }
     if let high {
@@ -39,16 +45,18 @@ enum AssetCatalogExport: ExportWriter {
       entries.append(entry(high.dark, dark: true, highContrast: true))
     }
     return ExportFile(
-      "Sprites.xcassets/\(name).colorset/Contents.json",
+      "Sprites.xcassets/\(sprite)/\(name).colorset/Contents.json",
       contents(colors: entries.joined(separator: ",\n")))
   }
 
-  /// A catalog or colour-set `Contents.json` in Xcode's layout.
-  private static func contents(colors: String?) -> String {
+  /// A catalog, folder or colour-set `Contents.json` in Xcode's layout; a folder that provides
+  /// a namespace says so in `properties`.
+  private static func contents(colors: String?, namespace: Bool = false) -> String {
     var out = "{\n"
     if let colors { out += "  \"colors\" : [\n\(colors)\n  ],\n" }
-    out += "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
-    return out
+    out += "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }"
+    if namespace { out += ",\n  \"properties\" : {\n    \"provides-namespace\" : true\n  }" }
+    return out + "\n}\n"
   }
 
   /// One entry of `colors`: the colour for any appearance, or for the dark one, the

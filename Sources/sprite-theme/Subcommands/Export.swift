@@ -18,10 +18,13 @@ struct Export: ParsableCommand {
 
       Formats: dtcg (Design Tokens 2025.10: <name>.tokens.json, sprites.tokens.json), css \
       (sprites.css: .sprite-<name> { --sprite-card; --md-sys-color-<role> }, dark roles under \
-      prefers-color-scheme), tailwind (sprites.tailwind.css, v4 @theme), scss (_sprites.scss), \
-      android (values/colors.xml and values-night/colors.xml, #AARRGGBB), ios \
-      (Sprites.xcassets colour sets with dark appearances), swiftui (SpriteColors.swift), \
-      compose (SpriteColors.kt), flutter (sprite_colors.dart), or all.
+      prefers-color-scheme: dark and under .dark or [data-theme=dark] (--css-dark), high \
+      contrast under prefers-contrast: more), tailwind (sprites.tailwind.css, v4 @theme; roles \
+      as light-dark() pairs, so a build keeps only the colours a page uses), scss \
+      (_sprites.scss), android (values/colors.xml and values-night/colors.xml, #AARRGGBB; \
+      themes.xml with a Material 3 style SpriteTheme.<Name> per sprite), ios (Sprites.xcassets: \
+      a namespace folder per sprite, Color("<Name>/<Colour>"), dark appearances), swiftui \
+      (SpriteColors.swift), compose (SpriteColors.kt), flutter (sprite_colors.dart), or all.
 
       Colours are the theme's exactly: card, card text, average, dominant, accent, the six \
       swatches with their title and body text, and the light and dark Material 3 roles when \
@@ -51,6 +54,15 @@ struct Export: ParsableCommand {
     completion: .directory)
   var outputDirectory: PathArgument
 
+  /// What else turns the CSS export's dark roles on.
+  @Option(
+    name: .customLong("css-dark"),
+    help: ArgumentHelp(
+      "css: besides prefers-color-scheme, the dark roles apply inside an element with class "
+        + "dark (class, the default) or with data-theme=\"dark\" (attribute).",
+      valueName: "class|attribute"))
+  var cssDark: ExportOptions.CSSDarkSwitch = .class
+
   /// Add high-contrast appearances to the asset catalog.
   @Flag(
     help: """
@@ -65,10 +77,14 @@ struct Export: ParsableCommand {
   func run() throws {
     let failed = try ExportFormats.run(
       themeFiles: ThemeExporter.themeFiles(in: inputs.map(\.path)), formats: formats,
-      to: outputDirectory.path, highContrast: highContrast, progress: progressOptions)
+      to: outputDirectory.path, options: ExportOptions(cssDark: cssDark),
+      highContrast: highContrast, progress: progressOptions)
     if failed { throw ExitCode.inputFailed }
   }
 }
+
+/// `class` or `attribute`: parsed from and listed by the cases' raw values.
+extension ExportOptions.CSSDarkSwitch: ExpressibleByArgument {}
 
 /// `--format` / `--export` lists, and the export step `export` and `batch --export` share.
 enum ExportFormats {
@@ -94,7 +110,8 @@ enum ExportFormats {
   /// - Throws: ``ExitCode/fatal`` when a file cannot be written (reported first).
   static func run(
     themeFiles: [FilePath], formats: [ExportFormat], to directory: FilePath,
-    highContrast: Bool = false, progress options: ProgressOptions
+    options exportOptions: ExportOptions = ExportOptions(), highContrast: Bool = false,
+    progress options: ProgressOptions
   ) throws -> Bool {
     let quiet = options.quiet
     let reporter = ProgressReporter(options)
@@ -107,7 +124,9 @@ enum ExportFormats {
     if themes.isEmpty && !failures.isEmpty { return true }
     let count: Int
     do {
-      count = try ThemeExporter.write(themes, formats: formats, to: directory) {
+      count = try ThemeExporter.write(
+        themes, formats: formats, to: directory, options: exportOptions
+      ) {
         format, done, total in
         reporter.update(files: done, total: total, of: format.rawValue)
       }

@@ -19,9 +19,10 @@ struct SchemeCommand: AsyncParsableCommand {
       from 0 to 100).
 
       Without --json prints a table, light roles then dark ones, with a swatch beside each colour \
-      on a terminal. With --json prints the export's layout: {"seed", "variant", "schemes": \
-      {"light", "light-medium-contrast", "light-high-contrast", "dark", "dark-medium-contrast", \
-      "dark-high-contrast"}, "palettes"}, colours as #RRGGBB.
+      on a terminal. With --json prints the export's layout (material-theme.json): \
+      {"description", "seed", "coreColors": {"primary"}, "extendedColors": [], "variant", \
+      "schemes": {"light", "light-medium-contrast", "light-high-contrast", "dark", \
+      "dark-medium-contrast", "dark-high-contrast"}, "palettes"}, colours as #RRGGBB.
 
       A theme file's "material" block holds the light and dark schemes of the sprite's own source \
       colour; this command shows the schemes of any colour, such as that source:

@@ -1,13 +1,16 @@
 """Opens a page that uses a CSS export in headless Chromium (Selenium + chromedriver) and prints
-the colours the browser computes, in light and in dark mode.
+the colours the browser computes in each of six modes.
 
 usage: browser_colours.py CSS_FILE PROBES_JSON
 
 PROBES_JSON is a list of {"id", "class", "variable"}: for each, the page has an element with
 that id inside an element of that class, painted with background-color: var(variable). The
-colour scheme is switched with the DevTools protocol (Emulation.setEmulatedMedia,
-prefers-color-scheme). Prints {"light": {id: computed background}, "dark": {...},
-"darkMatches": [bool in light mode, bool in dark mode]}.
+system's colour scheme and contrast preference are emulated with the DevTools protocol
+(Emulation.setEmulatedMedia with features prefers-color-scheme and prefers-contrast); the
+page's own dark switch is a "dark" class on <html>. Modes: light, dark (system), darkClass
+(system light, class dark), high (system light, more contrast), highDark (system dark, more
+contrast), highDarkClass (system light, class dark, more contrast). Prints {mode: {id: computed
+background}, "media": {mode: [matches dark, matches more contrast, html has class dark]}}.
 """
 import html
 import json
@@ -19,6 +22,16 @@ import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+
+# mode -> (prefers-color-scheme, prefers-contrast, dark class on <html>)
+MODES = {
+    "light": ("light", "no-preference", False),
+    "dark": ("dark", "no-preference", False),
+    "darkClass": ("light", "no-preference", True),
+    "high": ("light", "more", False),
+    "highDark": ("dark", "more", False),
+    "highDarkClass": ("light", "more", True),
+}
 
 
 def page(css, probes):
@@ -53,17 +66,22 @@ def main():
     driver = webdriver.Chrome(options=options, service=service)
     try:
         driver.get(page_path.as_uri())
-        result, matches = {}, []
-        for mode in ["light", "dark"]:
-            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-                "features": [{"name": "prefers-color-scheme", "value": mode}]})
-            matches.append(driver.execute_script(
-                "return matchMedia('(prefers-color-scheme: dark)').matches"))
+        result, media = {}, {}
+        for mode, (scheme, contrast, dark_class) in MODES.items():
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": scheme},
+                {"name": "prefers-contrast", "value": contrast}]})
+            driver.execute_script(
+                "document.documentElement.classList.toggle('dark', arguments[0])", dark_class)
+            media[mode] = driver.execute_script(
+                "return [matchMedia('(prefers-color-scheme: dark)').matches,"
+                " matchMedia('(prefers-contrast: more)').matches,"
+                " document.documentElement.classList.contains('dark')]")
             pairs = driver.execute_script(
                 "return Array.from(document.querySelectorAll('[data-probe]'))"
                 ".map(e => [e.id, getComputedStyle(e).backgroundColor])")
             result[mode] = dict(pairs)
-        result["darkMatches"] = matches
+        result["media"] = media
         print(json.dumps(result))
     finally:
         driver.quit()

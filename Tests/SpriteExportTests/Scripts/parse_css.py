@@ -5,7 +5,8 @@ usage: parse_css.py FILE...
 Any parse error (at any nesting level) is printed and the exit status is 1. Otherwise prints
 one JSON object: file name -> list of {"at": at-rule prelude or null, "selector": prelude or
 null, "declarations": {name: value}}, for every block that holds declarations: style rules,
-and at-rules whose block holds declarations directly (Tailwind's @theme).
+and at-rules whose block holds declarations directly (Tailwind's @theme); @media and @layer
+blocks are read for their rules.
 """
 import json
 import pathlib
@@ -36,7 +37,7 @@ def rules(tokens, at, problems, where, out):
                         "declarations": declarations(rule.content, problems, where)})
         elif rule.type == "at-rule":
             prelude = "@" + rule.at_keyword + " " + tinycss2.serialize(rule.prelude).strip()
-            if rule.at_keyword == "media":
+            if rule.at_keyword in ("media", "layer"):
                 rules(rule.content, prelude.strip(), problems, where, out)
             else:
                 out.append({"at": prelude.strip(), "selector": None,
