@@ -3,7 +3,7 @@ import SpriteMaterial
 /// `sprite-theme scheme --json`: a source colour's schemes in the layout of a Material Theme
 /// Builder export, so a diff against an export from the web tool is clean.
 extension ThemeEncoder {
-  /// The UTF-8 JSON bytes of `export`, ending in a newline: `seed` and `variant`, then
+  /// The UTF-8 JSON bytes of `export`, ending in a newline: `seed`, `variant` and `spec`, then
   /// `schemes` (six, roles in export order) and `palettes` (tones in ascending order), colours
   /// as upper-case `#RRGGBB` as Theme Builder writes them.
   ///
@@ -25,6 +25,8 @@ extension JSONWriter {
     value(export.source.hex.uppercased())
     key("variant")
     value(export.variant.rawValue)
+    key("spec")
+    value(export.spec.rawValue)
     key("schemes")
     beginObject()
     for scheme in export.schemes {
