@@ -16,7 +16,7 @@ extension ThemePipeline {
     /// The style of the theme's Material schemes (SPEC section 10); tonal spot by default.
     public var variant: MaterialVariant
     /// True when no variant was asked for: a sprite without chromatic colour
-    /// (``SpriteMaterial/MaterialSource/isChromatic``) then gets ``MaterialVariant/monochrome``.
+    /// (``SpriteMaterial/MaterialSource/isGrey``) then gets ``MaterialVariant/monochrome``.
     public var monochromeForGreys: Bool
     /// The Material colour specification; 2021 by default.
     public var spec: MaterialSpec

@@ -94,7 +94,7 @@ public struct ThemePipeline: Sendable {
         material.map {
           materials.material(
             source: $0.source,
-            variant: !$0.isChromatic && configuration.monochromeForGreys
+            variant: $0.isGrey && configuration.monochromeForGreys
               ? .monochrome : configuration.variant,
             contrastLevel: configuration.contrastLevel, spec: configuration.spec)
         }

@@ -14,8 +14,9 @@ struct GreySpritesTests {
   static let light = RGBA8(r: 0xD0, g: 0xCE, b: 0xCC)
   static let warmGrey = RGBA8(r: 0x8A, g: 0x86, b: 0x82)
 
-  /// Grey sprites: an outline on a grey body, grey noise, a near-grey, and a grey body with
-  /// a few red pixels so faint (alpha 2) that they weigh almost nothing.
+  /// Grey sprites: an outline on a grey body, grey noise, a near-grey, a grey body with a few
+  /// red pixels so faint (alpha 2) that they weigh almost nothing, and a skull's two red eyes
+  /// (under 1% of its pixels).
   static let greySprites: [(String, RGBAImage)] = [
     (
       "outlined",
@@ -34,6 +35,12 @@ struct GreySpritesTests {
       "faint red",
       RGBAImage(width: 16, height: 16) { x, y in
         x == 0 && y < 4 ? RGBA8(r: 255, g: 0, b: 0, a: 2) : grey
+      }
+    ),
+    (
+      "red eyes",
+      RGBAImage(width: 16, height: 16) { x, y in
+        y == 5 && (x == 5 || x == 10) ? RGBA8(r: 0xE0, g: 0x20, b: 0x20) : light
       }
     ),
   ]
@@ -79,6 +86,10 @@ struct GreySpritesTests {
         Self.black, RGBA8(r: 0x78, g: 0xC8, b: 0x50), width: 12, height: 12),
       SyntheticSprites.checkerboard(
         Self.grey, RGBA8(r: 0xB3, g: 0x3B, b: 0x15), width: 12, height: 12, cell: 4),
+      // A grey body with a red patch on 6% of it.
+      RGBAImage(width: 10, height: 10) { x, y in
+        y == 0 && x < 6 ? RGBA8(r: 0xE0, g: 0x20, b: 0x20) : Self.light
+      },
     ]
     for image in sprites {
       let automatic = ThemeMaterialTests.theme(of: image)
