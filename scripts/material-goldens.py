@@ -3,9 +3,10 @@
 
 Creates a throwaway virtual environment under a temporary directory, installs
 materialyoucolor==3.0.4 from PyPI into it, and re-runs this script inside it with --generate,
-which writes Tests/SpriteMaterialTests/Goldens/{schemes,hct,palettes,score}.txt.
+which writes Tests/SpriteMaterialTests/Goldens/{schemes,schemes-2025,hct,palettes,score}.txt.
 
 Usage: python3 scripts/material-goldens.py            (from the package root)
+       python3 scripts/material-goldens.py --only schemes-2025   (that file alone)
 """
 import os
 import subprocess
@@ -51,6 +52,8 @@ ROLES = [
     "onTertiaryFixedVariant", "surfaceDim", "surfaceBright", "surfaceContainerLowest",
     "surfaceContainerLow", "surfaceContainer", "surfaceContainerHigh", "surfaceContainerHighest",
 ]
+# The roles spec 2025 adds, written after the 49 in schemes-2025.txt.
+DIM_ROLES = ["primaryDim", "secondaryDim", "tertiaryDim", "errorDim"]
 EXPORT_TONES = [0, 5, 10, 15, 20, 25, 30, 35, 40, 50, 60, 70, 80, 90, 95, 98, 99, 100]
 
 
@@ -74,6 +77,17 @@ def generate():
     from materialyoucolor.palettes.tonal_palette import TonalPalette
     from materialyoucolor.score.score import Score, ScoreOptions
 
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if only not in (None, "schemes-2025"):
+        sys.exit("--only takes schemes-2025")
+    if only is None:
+        generate_2021(schemes, MaterialDynamicColors, Hct, CorePalette, TonalPalette, Score,
+                      ScoreOptions)
+    generate_2025(schemes, MaterialDynamicColors, Hct)
+
+
+def generate_2021(schemes, MaterialDynamicColors, Hct, CorePalette, TonalPalette, Score,
+                  ScoreOptions):
     colors = MaterialDynamicColors(spec="2021")
     lines = []
     for source in SOURCES:
@@ -144,16 +158,42 @@ def generate():
     write("score.txt", ["RRGGBB:weight ... -> ranked source colours (Score, desired 4)"], lines)
 
 
+def generate_2025(schemes, MaterialDynamicColors, Hct):
+    # Spec 2025 (Material 3 Expressive, phone): the 49 roles and the four dim roles. Variants
+    # other than tonalSpot, vibrant, expressive and neutral fall back to spec 2021 in MCU and
+    # materialyoucolor alike (DynamicScheme's maybeFallbackSpecVersion); their dim roles are the
+    # 2025 definitions resolved by the 2021 calculation.
+    colors = MaterialDynamicColors(spec="2025")
+    lines = []
+    for source in SOURCES:
+        hct = Hct.from_int(0xFF000000 | int(source, 16))
+        for name, cls in VARIANTS:
+            for dark in (False, True):
+                for level in CONTRASTS:
+                    scheme = getattr(schemes, cls)(hct, dark, level, spec_version="2025",
+                                                   platform="phone")
+                    hexes = [rgb(getattr(colors, role).get_argb(scheme))
+                             for role in ROLES + DIM_ROLES]
+                    mode = "dark" if dark else "light"
+                    lines.append(f"{source} {name} {mode} {level:g} " + " ".join(hexes))
+    write("schemes-2025.txt", [
+        "spec 2025, platform phone: source variant mode contrastLevel, then the 53 roles as"
+        " RRGGBB in this order:",
+        " ".join(ROLES + DIM_ROLES),
+    ], lines)
+
+
 def main():
     if "--generate" in sys.argv:
         generate()
         return
+    extra = sys.argv[1:]
     with tempfile.TemporaryDirectory() as tmp:
         venv = os.path.join(tmp, "venv")
         subprocess.run([sys.executable, "-m", "venv", venv], check=True)
         python = os.path.join(venv, "bin", "python")
         subprocess.run([python, "-m", "pip", "install", "--quiet", PACKAGE], check=True)
-        subprocess.run([python, os.path.abspath(__file__), "--generate"], check=True)
+        subprocess.run([python, os.path.abspath(__file__), "--generate"] + extra, check=True)
 
 
 if __name__ == "__main__":

@@ -15,15 +15,21 @@ extension ThemePipeline {
     public var textMode: TextColor.Mode
     /// The style of the theme's Material schemes (SPEC section 10); tonal spot by default.
     public var variant: MaterialVariant
+    /// True when no variant was asked for: a sprite without chromatic colour
+    /// (``SpriteMaterial/MaterialSource/isGrey``) then gets ``MaterialVariant/monochrome``.
+    public var monochromeForGreys: Bool
+    /// The Material colour specification; 2021 by default.
+    public var spec: MaterialSpec
     /// The contrast level of the theme's Material schemes, -1 to 1; 0 (standard) by default.
     public var contrastLevel: Double
 
-    /// Creates a configuration; every option has the SPEC default.
+    /// Creates a configuration; every option has the SPEC default. Without a variant, chromatic
+    /// sprites get tonal spot and the others monochrome.
     public init(
       extent: Extent = .centre, limits: PNGDecoder.Limits = PNGDecoder.Limits(),
       paletteSize: Int = 8,
-      textMode: TextColor.Mode = .minimumAlpha, variant: MaterialVariant = .default,
-      contrastLevel: Double = 0
+      textMode: TextColor.Mode = .minimumAlpha, variant: MaterialVariant? = nil,
+      contrastLevel: Double = 0, spec: MaterialSpec = .default
     ) {
       precondition((1...64).contains(paletteSize), "the palette size must be 1-64")
       precondition((-1...1).contains(contrastLevel), "the contrast level must be -1 to 1")
@@ -31,7 +37,9 @@ extension ThemePipeline {
       self.limits = limits
       self.paletteSize = paletteSize
       self.textMode = textMode
-      self.variant = variant
+      self.variant = variant ?? .default
+      self.monochromeForGreys = variant == nil
+      self.spec = spec
       self.contrastLevel = contrastLevel
     }
   }

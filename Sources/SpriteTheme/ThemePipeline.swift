@@ -93,8 +93,10 @@ public struct ThemePipeline: Sendable {
         material?.accent.map(Theme.Accent.init),
         material.map {
           materials.material(
-            source: $0.source, variant: configuration.variant,
-            contrastLevel: configuration.contrastLevel)
+            source: $0.source,
+            variant: $0.isGrey && configuration.monochromeForGreys
+              ? .monochrome : configuration.variant,
+            contrastLevel: configuration.contrastLevel, spec: configuration.spec)
         }
       )
     }

@@ -25,7 +25,8 @@ extension Theme {
   }
 
   /// The sprite's Material 3 colour schemes (SPEC section 10): its source colour, the variant
-  /// and contrast level asked for, and the 49 Theme Builder roles of the light and dark schemes.
+  /// and contrast level asked for, the colour specification, and the 49 Theme Builder roles of
+  /// the light and dark schemes (53 in spec 2025, with the dim roles).
   public struct Material: Codable, Hashable, Sendable {
     /// The source colour the schemes are built from, `#rrggbb`.
     public var source: String
@@ -33,18 +34,38 @@ extension Theme {
     public var variant: String
     /// The contrast level, -1 to 1 (0 standard, 0.5 medium, 1 high).
     public var contrastLevel: Double
+    /// The colour specification, `2021` or `2025`; `2021` when a file leaves it out.
+    public var spec: String
     /// The light and dark schemes.
     public var schemes: Schemes
 
-    /// The schemes of `source` in `variant` at `contrastLevel`.
-    public init(source: RGBA8, variant: MaterialVariant, contrastLevel: Double) {
+    /// The schemes of `source` in `variant` at `contrastLevel` in `spec`.
+    public init(
+      source: RGBA8, variant: MaterialVariant, contrastLevel: Double,
+      spec: MaterialSpec = .default
+    ) {
       let opaque = RGBA8(r: source.r, g: source.g, b: source.b)
       let colors = DynamicScheme.lightAndDark(
-        source: HCT(opaque), variant: variant, contrastLevel: contrastLevel)
+        source: HCT(opaque), variant: variant, contrastLevel: contrastLevel, spec: spec)
       self.source = opaque.hex
       self.variant = variant.rawValue
       self.contrastLevel = contrastLevel
+      self.spec = spec.rawValue
       schemes = Schemes(light: Roles(colors.light), dark: Roles(colors.dark))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case source, variant, contrastLevel, spec, schemes
+    }
+
+    /// Reads the block; a file written before `spec` existed is spec 2021.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      source = try c.decode(String.self, forKey: .source)
+      variant = try c.decode(String.self, forKey: .variant)
+      contrastLevel = try c.decode(Double.self, forKey: .contrastLevel)
+      spec = try c.decodeIfPresent(String.self, forKey: .spec) ?? MaterialSpec.default.rawValue
+      schemes = try c.decode(Schemes.self, forKey: .schemes)
     }
   }
 
@@ -62,15 +83,18 @@ extension Theme {
     }
   }
 
-  /// The 49 roles of one scheme as `#rrggbb` (lower case, as every hex in a theme file); in JSON
-  /// an object keyed by the roles' camelCase names.
+  /// The 49 roles of one scheme as `#rrggbb` (lower case, as every hex in a theme file), and in
+  /// spec 2025 the four dim roles; in JSON an object keyed by the roles' camelCase names.
   public struct Roles: Codable, Hashable, Sendable {
     /// One hex colour per role, indexed by ``SpriteMaterial/MaterialRole/rawValue``.
     public private(set) var hex: [String]
+    /// The dim roles' hex colours by ``SpriteMaterial/MaterialDimRole/rawValue``; empty in 2021.
+    public private(set) var dims: [String] = []
 
     /// The roles of a scheme's colours.
     public init(_ colors: MaterialColors) {
       hex = MaterialRole.allCases.map { colors[$0].hex }
+      dims = colors.dims.map(\.hex)
     }
 
     /// The hex colour of a role.
@@ -79,12 +103,14 @@ extension Theme {
     /// The hex colour of a role by its camelCase name; nil for an unknown name.
     public subscript(name: String) -> String? { MaterialRole(name: name).map { self[$0] } }
 
-    /// Role names to hex colours.
+    /// Role names to hex colours, the dim roles included when present.
     public var byName: [String: String] {
-      Dictionary(uniqueKeysWithValues: MaterialRole.allCases.map { ($0.name, self[$0]) })
+      Dictionary(
+        uniqueKeysWithValues: MaterialRole.allCases.map { ($0.name, self[$0]) }
+          + zip(MaterialDimRole.allCases, dims).map { ($0.name, $1) })
     }
 
-    /// Reads an object that names every role once.
+    /// Reads an object that names every role once, and all four dim roles or none.
     public init(from decoder: any Decoder) throws {
       let byName = try [String: String](from: decoder)
       var hex = [String]()
@@ -95,11 +121,15 @@ extension Theme {
         }
         hex.append(value)
       }
-      guard byName.count == hex.count else {
+      let dims = MaterialDimRole.allCases.compactMap { byName[$0.name] }
+      guard byName.count == hex.count + dims.count,
+        dims.isEmpty || dims.count == MaterialDimRole.allCases.count
+      else {
         throw DecodingError.dataCorrupted(
           .init(codingPath: decoder.codingPath, debugDescription: "roles other than Material's"))
       }
       self.hex = hex
+      self.dims = dims
     }
 
     /// Writes the object keyed by role name.

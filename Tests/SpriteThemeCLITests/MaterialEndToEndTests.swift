@@ -26,7 +26,10 @@ struct MaterialEndToEndTests {
     let first = try await BuiltBinary.run(["batch"] + inputs + ["--out", out.path, "--quiet"])
     #expect(first.status == 0, "\(first.stderr)")
     let plain = try BatchEndToEndTests.snapshot(out)
-    #expect(try Self.materials(out).values.allSatisfy { $0["variant"] as? String == "tonalSpot" })
+    // Without --variant: tonal spot, monochrome for a grey sprite (the black cat).
+    let variants = try Self.materials(out).mapValues { $0["variant"] as? String }
+    #expect(variants.values.allSatisfy { $0 == "tonalSpot" || $0 == "monochrome" })
+    #expect(variants.values.contains("tonalSpot"))
 
     let same = try await BuiltBinary.run(["batch"] + inputs + ["--out", out.path, "--quiet"])
     #expect(same.status == 0)
@@ -69,5 +72,52 @@ struct MaterialEndToEndTests {
     let bad = try await BuiltBinary.run(["analyze", sample, "--contrast", "1.01"])
     #expect(bad.status == 2 && bad.stdout.isEmpty)
     #expect(bad.stderr.hasPrefix("Error: --contrast must be between -1 and 1, not 1.01.\n"))
+  }
+
+  @Test("a grey sample gets monochrome unless --variant is given; a colourful one tonalSpot")
+  func greySample() async throws {
+    let samples = Fixtures.packageRoot.appendingPathComponent("samples/sprites")
+    func material(_ file: String, _ options: [String]) async throws -> [String: Any] {
+      let path = samples.appendingPathComponent(file).path
+      let result = try await BuiltBinary.run(["analyze", path, "--json"] + options)
+      #expect(result.status == 0, "\(result.stderr)")
+      Schemas.expectValid(Data(result.stdout.utf8), against: Schemas.theme, file)
+      let theme = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      return try #require(theme["material"] as? [String: Any])
+    }
+    let skull = try await material("made-grey-1bit-skull.png", [])
+    #expect(skull["variant"] as? String == "monochrome")
+    #expect(skull["spec"] as? String == "2021")
+    let asked = try await material("made-grey-1bit-skull.png", ["--variant", "tonalSpot"])
+    #expect(asked["variant"] as? String == "tonalSpot")
+    let dragon = try await material("crawl-blue-dragon.png", [])
+    #expect(dragon["variant"] as? String == "tonalSpot")
+  }
+
+  @Test("--spec 2025 writes spec 2025 with the dim roles, and a re-run with it rewrites themes")
+  func spec2025() async throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.url.appendingPathComponent("out")
+    let inputs = Array(Fixtures.sampleSpriteFiles().prefix(2)).map(\.path)
+    let first = try await BuiltBinary.run(["batch"] + inputs + ["--out", out.path, "--quiet"])
+    #expect(first.status == 0, "\(first.stderr)")
+    let plain = try BatchEndToEndTests.snapshot(out)
+    let again = try await BuiltBinary.run(
+      ["batch"] + inputs + ["--out", out.path, "--quiet", "--spec", "2025"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try BatchEndToEndTests.snapshot(out) != plain)
+    for (file, material) in try Self.materials(out) {
+      #expect(material["spec"] as? String == "2025", "\(file)")
+      let schemes = try #require(material["schemes"] as? [String: [String: String]])
+      for roles in schemes.values {
+        #expect(roles.count == 53, "\(file)")
+        #expect(roles["primaryDim"] != nil && roles["errorDim"] != nil, "\(file)")
+      }
+      let theme = try Data(contentsOf: out.appendingPathComponent("themes/" + file))
+      Schemas.expectValid(theme, against: Schemas.theme, file)
+    }
+    let bad = try await BuiltBinary.run(["scheme", "--source", "123456", "--spec", "2024"])
+    #expect(bad.status == 2)
   }
 }

@@ -36,6 +36,14 @@ struct ParsingTests {
     #expect(fetch.analysis.pipeline.configuration.variant == .tonalSpot)
     let plain = try P.command(["analyze", "a.png"], as: Analyze.self)
     #expect(plain.analysis.pipeline.configuration.variant == .tonalSpot)
+    #expect(plain.analysis.pipeline.configuration.monochromeForGreys)
+    #expect(plain.analysis.pipeline.configuration.spec == .spec2021)
+    #expect(!analyze.analysis.pipeline.configuration.monochromeForGreys)
+    let spec = try P.command(["batch", "a", "--out", "o", "--spec", "2025"], as: Batch.self)
+    #expect(spec.analysis.pipeline.configuration.spec == .spec2025)
+    let scheme2025 = try P.command(
+      ["scheme", "--source", "#b33b15", "--spec", "2025"], as: SchemeCommand.self)
+    #expect(scheme2025.spec == .spec2025)
     #expect(plain.analysis.pipeline.configuration.contrastLevel == 0)
     let scheme = try P.command(
       ["scheme", "--source", "#b33b15", "--variant", "content", "--json"], as: SchemeCommand.self)

@@ -15,7 +15,7 @@ struct ConfigurationFingerprintTests {
     #expect(
       Configuration().fingerprint
         == "extent=centre(0.125) limits=16384,67108864 palette=8 text=minimum-alpha "
-        + "variant=tonalSpot contrast=0.0")
+        + "variant=tonalSpot greys=monochrome contrast=0.0 spec=2021")
   }
 
   @Test("every option, changed alone, changes the fingerprint; equal options give equal ones")
@@ -29,7 +29,8 @@ struct ConfigurationFingerprintTests {
       Configuration(limits: PNGDecoder.Limits(maxSide: 100)),
       Configuration(limits: PNGDecoder.Limits(maxPixels: 100)),
       Configuration(paletteSize: 9), Configuration(textMode: .opaque),
-      Configuration(variant: .vibrant), Configuration(contrastLevel: 0.5),
+      Configuration(variant: .vibrant), Configuration(variant: .tonalSpot),
+      Configuration(contrastLevel: 0.5), Configuration(spec: .spec2025),
       Configuration(contrastLevel: -0.0000001),
     ]
     let prints = changed.map(\.fingerprint)

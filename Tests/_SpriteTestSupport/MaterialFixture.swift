@@ -40,6 +40,7 @@ public enum MaterialFixture {
       } ?? NSNull()
     theme["material"] = [
       "source": source.source.hex, "variant": variant.rawValue, "contrastLevel": contrast,
+      "spec": "2021",
       "schemes": ["light": scheme(light), "dark": scheme(dark)],
     ]
   }

@@ -117,6 +117,8 @@ public struct MaterialTokens: Hashable, Sendable {
   public var variant: String
   /// The contrast level the schemes were made for.
   public var contrastLevel: Double
+  /// The colour specification the schemes follow (the high-contrast ones are made in it).
+  public var spec: MaterialSpec = .default
   /// The 49 roles in the light scheme.
   public var light: [ExportToken]
   /// The 49 roles in the dark scheme.
@@ -147,7 +149,7 @@ public struct MaterialTokens: Hashable, Sendable {
     guard let source, let variant = MaterialVariant(rawValue: variant) else { return self }
     let colors = DynamicScheme.lightAndDark(
       source: HCT(RGBA8(r: source.r, g: source.g, b: source.b)), variant: variant,
-      contrastLevel: 1)
+      contrastLevel: 1, spec: spec)
     var copy = self
     copy.highContrast = (
       MaterialRole.allCases.map { colors.light[$0] }, MaterialRole.allCases.map { colors.dark[$0] }
@@ -164,6 +166,7 @@ public struct MaterialTokens: Hashable, Sendable {
     self.source = source
     variant = material.variant
     contrastLevel = material.contrastLevel
+    spec = MaterialSpec(rawValue: material.spec) ?? .default
     func roles(_ roles: Theme.Roles, _ scheme: String) throws(ThemeReadError) -> [ExportToken] {
       var tokens = [ExportToken]()
       tokens.reserveCapacity(MaterialRole.allCases.count)

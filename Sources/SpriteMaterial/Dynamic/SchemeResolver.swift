@@ -26,7 +26,7 @@ struct SchemeResolver {
   /// Requested tones before contrast adjustment by role, NaN for not yet (see `RoleTones.swift`).
   var requestedTones: [Double]
   /// The roles' constraints in this scheme (light or dark).
-  private var specs: [RoleSpec]
+  private(set) var specs: [RoleSpec]
 
   /// A resolver for the schemes of a source in a variant; ``select(isDark:contrastLevel:)``
   /// picks the scheme (light at contrast 0 until then).

@@ -18,30 +18,36 @@ public struct ThemeBuilderExport: Hashable, Sendable {
   /// The `palettes` block.
   public let palettes: ThemeBuilderPalettes
 
-  /// The export of a source colour in a variant (Theme Builder itself uses tonal spot).
-  public init(source: RGBA8, variant: MaterialVariant = .default) {
+  /// The specification of the schemes.
+  public let spec: MaterialSpec
+
+  /// The export of a source colour in a variant (Theme Builder itself uses tonal spot) and
+  /// specification.
+  public init(source: RGBA8, variant: MaterialVariant = .default, spec: MaterialSpec = .default) {
     let hct = HCT(source)
     // One resolver for the six schemes, which share palettes and so solved colours.
     var resolver = SchemeResolver(
       source: hct, variant: variant, palettes: SchemePalettes(source: hct, variant: variant))
     self.source = hct.color
     self.variant = variant
+    self.spec = spec
     self.schemes = Self.schemeKeys.map { key, isDark, level in
       resolver.select(isDark: isDark, contrastLevel: level)
-      return (key, resolver.colors())
+      return (key, resolver.colors(spec: spec))
     }
     self.palettes = ThemeBuilderPalettes(source: hct)
   }
 
   /// Equal sources and variants give equal exports.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.source == rhs.source && lhs.variant == rhs.variant
+    lhs.source == rhs.source && lhs.variant == rhs.variant && lhs.spec == rhs.spec
   }
 
   /// Hashes the source and variant.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(source)
     hasher.combine(variant)
+    hasher.combine(spec)
   }
 }
 
@@ -49,19 +55,28 @@ public struct ThemeBuilderExport: Hashable, Sendable {
 public struct MaterialColors: Hashable, Sendable {
   /// One colour per role, indexed by ``MaterialRole/rawValue``.
   public let colors: [RGBA8]
+  /// Spec 2025's four dim roles, indexed by ``MaterialDimRole/rawValue``; empty in spec 2021.
+  public let dims: [RGBA8]
 
-  /// Colours in role order.
-  init(_ colors: [RGBA8]) {
+  /// Colours in role order, and the dim roles' (spec 2025 only).
+  init(_ colors: [RGBA8], dims: [RGBA8] = []) {
     precondition(colors.count == MaterialRole.allCases.count)
+    precondition(dims.isEmpty || dims.count == MaterialDimRole.allCases.count)
     self.colors = colors
+    self.dims = dims
   }
 
   /// The colour of a role.
   public subscript(role: MaterialRole) -> RGBA8 { colors[role.rawValue] }
 
-  /// Role names and `#RRGGBB` (upper case, as Theme Builder writes), in export order.
+  /// The colour of a dim role; nil in spec 2021, which has none.
+  public subscript(dim: MaterialDimRole) -> RGBA8? { dims.isEmpty ? nil : dims[dim.rawValue] }
+
+  /// Role names and `#RRGGBB` (upper case, as Theme Builder writes), in export order; the dim
+  /// roles last when present.
   public var hexByRole: [(role: String, hex: String)] {
     MaterialRole.allCases.map { ($0.name, colors[$0.rawValue].hex.uppercased()) }
+      + zip(MaterialDimRole.allCases, dims).map { ($0.name, $1.hex.uppercased()) }
   }
 }
 

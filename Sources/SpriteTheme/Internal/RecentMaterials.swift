@@ -9,7 +9,7 @@ import Synchronization
 /// theme; in the SuperTux corpus one sprite in five has the source colour of one of the 16
 /// sprites before it. The memo is small and forgets the oldest entry, so memory stays flat
 /// however many sprites a run has. A hit returns exactly what computing the block would: the key
-/// holds every input of ``Theme/Material/init(source:variant:contrastLevel:)``.
+/// holds every input of ``Theme/Material/init(source:variant:contrastLevel:spec:)``.
 final class RecentMaterials: Sendable {
   /// What a Material block is computed from.
   struct Key: Hashable {
@@ -19,6 +19,8 @@ final class RecentMaterials: Sendable {
     let variant: MaterialVariant
     /// The contrast level.
     let contrastLevel: Double
+    /// The colour specification.
+    let spec: MaterialSpec
   }
 
   /// How many source colours are remembered.
@@ -33,15 +35,19 @@ final class RecentMaterials: Sendable {
     entries = Mutex([])
   }
 
-  /// The Material block of `source` in `variant` at `contrastLevel`, remembered or computed.
-  func material(source: RGBA8, variant: MaterialVariant, contrastLevel: Double) -> Theme.Material {
+  /// The Material block of `source` in `variant` at `contrastLevel` in `spec`, remembered or
+  /// computed.
+  func material(
+    source: RGBA8, variant: MaterialVariant, contrastLevel: Double, spec: MaterialSpec = .default
+  ) -> Theme.Material {
     let key = Key(
       source: RGBA8(r: source.r, g: source.g, b: source.b), variant: variant,
-      contrastLevel: contrastLevel)
+      contrastLevel: contrastLevel, spec: spec)
     if let remembered = lookUp(key) { return remembered }
     // Computed outside the lock: another job may compute the same block at the same time, and
     // both results are equal.
-    let material = Theme.Material(source: source, variant: variant, contrastLevel: contrastLevel)
+    let material = Theme.Material(
+      source: source, variant: variant, contrastLevel: contrastLevel, spec: spec)
     entries.withLock { entries in
       if entries.count == capacity { entries.removeFirst() }
       entries.append((key, material))

@@ -15,7 +15,7 @@ extension JSONWriter {
     endObject()
   }
 
-  /// Writes the Material block: `contrastLevel`, `schemes` (`dark`, `light`), `source`,
+  /// Writes the Material block: `contrastLevel`, `schemes` (`dark`, `light`), `source`, `spec`,
   /// `variant`.
   mutating func write(_ material: Theme.Material) {
     beginObject()
@@ -30,6 +30,8 @@ extension JSONWriter {
     endObject()
     key("source")
     value(material.source)
+    key("spec")
+    value(material.spec)
     key("variant")
     value(material.variant)
     endObject()
@@ -41,23 +43,32 @@ extension JSONWriter {
     let keys = Self.roleKeys
     keys.quoted.withUnsafeBufferPointer { quoted in
       for key in keys.roles {
+        let value: String
+        if key.role < roles.hex.count {
+          value = roles.hex[key.role]
+        } else if roles.dims.isEmpty {
+          continue
+        } else {
+          value = roles.dims[key.role - roles.hex.count]
+        }
         self.key(quoted: UnsafeBufferPointer(rebasing: quoted[key.start..<key.end]))
-        value(roles.hex[key.role])
+        self.value(value)
       }
     }
     endObject()
   }
 
-  /// The 49 Material roles' keys, sorted by name and quoted once, rather than a `String` per
-  /// role and scheme escaped each time.
+  /// The 49 Material roles' keys and the four dim roles', sorted by name and quoted once, rather
+  /// than a `String` per role and scheme escaped each time.
   private static let roleKeys = RoleKeys()
 }
 
-/// The Material roles sorted by name, with every name quoted in one byte array.
+/// The Material roles (the dim roles numbered after the 49) sorted by name, with every name
+/// quoted in one byte array.
 private struct RoleKeys {
   /// One role's index (``SpriteMaterial/MaterialRole/rawValue``) and its quoted name's bytes.
   struct Key {
-    /// The role's index in ``Theme/Roles/hex``.
+    /// The role's index in ``Theme/Roles/hex``, or 49 plus its index in ``Theme/Roles/dims``.
     let role: Int
     /// Where its quoted name starts in ``RoleKeys/quoted``.
     let start: Int
@@ -73,12 +84,15 @@ private struct RoleKeys {
   init() {
     var roles = [Key]()
     var quoted = [UInt8]()
-    for role in MaterialRole.allCases.sorted(by: { $0.name < $1.name }) {
+    let named =
+      MaterialRole.allCases.map { ($0.name, $0.rawValue) }
+      + MaterialDimRole.allCases.map { ($0.name, MaterialRole.allCases.count + $0.rawValue) }
+    for (name, index) in named.sorted(by: { $0.0 < $1.0 }) {
       let start = quoted.count
       quoted.append(UInt8(ascii: "\""))
-      quoted.append(contentsOf: role.name.utf8)
+      quoted.append(contentsOf: name.utf8)
       quoted.append(UInt8(ascii: "\""))
-      roles.append(Key(role: role.rawValue, start: start, end: quoted.count))
+      roles.append(Key(role: index, start: start, end: quoted.count))
     }
     self.roles = roles
     self.quoted = quoted

@@ -5,7 +5,7 @@ import SpriteMaterial
 extension ThemeEncoder {
   /// The UTF-8 JSON bytes of `export`, ending in a newline: Theme Builder's `description`,
   /// `seed`, `coreColors` (`primary`, the seed: the one core colour a seeded export names) and
-  /// `extendedColors` (none), then `variant`, `schemes` (six, roles in export order) and
+  /// `extendedColors` (none), then `variant`, `spec`, `schemes` (six, roles in export order) and
   /// `palettes` (tones in ascending order), colours as upper-case `#RRGGBB` as Theme Builder
   /// writes them.
   ///
@@ -40,6 +40,8 @@ extension JSONWriter {
     endArray()
     key("variant")
     value(export.variant.rawValue)
+    key("spec")
+    value(export.spec.rawValue)
     key("schemes")
     beginObject()
     for scheme in export.schemes {

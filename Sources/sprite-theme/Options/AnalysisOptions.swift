@@ -42,7 +42,7 @@ struct AnalysisOptions: ParsableArguments {
     ThemePipeline(
       configuration: .init(
         extent: extent, limits: decoding.limits, paletteSize: paletteSize, textMode: text.mode,
-        variant: material.variant, contrastLevel: material.contrast.value))
+        variant: material.variant, contrastLevel: material.contrast.value, spec: material.spec))
   }
 }
 

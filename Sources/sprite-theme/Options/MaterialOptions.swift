@@ -1,12 +1,19 @@
 import ArgumentParser
 import SpriteMaterial
 
-/// `--variant` and `--contrast`: the style of the Material 3 schemes a theme carries (SPEC
-/// section 10), shared by `analyze`, `batch` and `fetch`.
+/// `--variant`, `--contrast` and `--spec`: the style of the Material 3 schemes a theme carries
+/// (SPEC section 10), shared by `analyze`, `batch` and `fetch`.
 struct MaterialOptions: ParsableArguments {
-  /// The scheme style.
-  @Option(help: ArgumentHelp("Style of the theme's Material 3 schemes.", valueName: "variant"))
-  var variant: MaterialVariant = .default
+  /// The scheme style; nil when not given, so a grey sprite gets monochrome and others tonal spot.
+  @Option(
+    help: ArgumentHelp(
+      "Style of the theme's Material 3 schemes (default: tonalSpot, monochrome for a sprite "
+        + "without chromatic colour).", valueName: "variant"))
+  var variant: MaterialVariant?
+
+  /// The colour specification.
+  @Option(help: ArgumentHelp("Material colour specification: 2021 or 2025.", valueName: "spec"))
+  var spec: MaterialSpec = .default
 
   /// The contrast level.
   @Option(
@@ -50,3 +57,6 @@ struct ContrastLevel: ExpressibleByArgument, Sendable {
 
 /// `--variant tonalSpot|vibrant|...`: parsed from and listed by the cases' raw values.
 extension MaterialVariant: ExpressibleByArgument {}
+
+/// `--spec 2021|2025`: parsed from and listed by the cases' raw values.
+extension MaterialSpec: ExpressibleByArgument {}

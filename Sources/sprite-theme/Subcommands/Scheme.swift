@@ -14,14 +14,15 @@ struct SchemeCommand: AsyncParsableCommand {
       Builds the six schemes a Material Theme Builder export holds from one source colour: light \
       and dark at standard (0), medium (0.5) and high (1) contrast, each with its 49 roles \
       (primary, onPrimary, primaryContainer, ..., surfaceContainerHighest), as \
-      material-color-utilities defines them (colour spec 2021), plus the tonal palettes \
+      material-color-utilities defines them (colour spec 2021, or 2025 with --spec 2025, which \
+      adds primaryDim, secondaryDim, tertiaryDim and errorDim), plus the tonal palettes \
       (primary, secondary, tertiary, neutral, neutral-variant, error at the export's 18 tones \
       from 0 to 100).
 
       Without --json prints a table, light roles then dark ones, with a swatch beside each colour \
       on a terminal. With --json prints the export's layout (material-theme.json): \
       {"description", "seed", "coreColors": {"primary"}, "extendedColors": [], "variant", \
-      "schemes": {"light", "light-medium-contrast", "light-high-contrast", "dark", \
+      "spec", "schemes": {"light", "light-medium-contrast", "light-high-contrast", "dark", \
       "dark-medium-contrast", "dark-high-contrast"}, "palettes"}, colours as #RRGGBB.
 
       A theme file's "material" block holds the light and dark schemes of the sprite's own source \
@@ -40,6 +41,10 @@ struct SchemeCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Style of the schemes.", valueName: "variant"))
   var variant: MaterialVariant = .default
 
+  /// The colour specification.
+  @Option(help: ArgumentHelp("Material colour specification: 2021 or 2025.", valueName: "spec"))
+  var spec: MaterialSpec = .default
+
   /// Print the export's JSON rather than the table.
   @Flag(help: "Print the schemes as a Theme Builder export's JSON.")
   var json = false
@@ -54,7 +59,7 @@ struct SchemeCommand: AsyncParsableCommand {
   /// Prints the table or the JSON.
   func run() async throws {
     guard let color = Self.color(source) else { throw ValidationError("bad --source") }
-    let export = ThemeBuilderExport(source: color, variant: variant)
+    let export = ThemeBuilderExport(source: color, variant: variant, spec: spec)
     if json {
       StandardStream.writeOutput(ThemeEncoder.encode(export))
     } else {

@@ -1,7 +1,7 @@
 import SpriteMaterial
 
-/// The readable table `scheme` prints without `--json`: the 49 roles of the light schemes, then
-/// of the dark ones, at standard, medium and high contrast, and the six Theme Builder palettes;
+/// The readable table `scheme` prints without `--json`: the 49 roles (53 in spec 2025) of the
+/// light schemes, then of the dark ones, at standard, medium and high contrast, and the six Theme Builder palettes;
 /// no line wider than 80 columns, each colour with a swatch on a terminal.
 ///
 /// ```text
@@ -28,7 +28,7 @@ struct SchemeTable {
   var lines: [String] {
     var lines = [
       "Material 3 schemes of \(export.source.hex.uppercased()), variant "
-        + "\(export.variant.rawValue) (spec 2021)"
+        + "\(export.variant.rawValue) (spec \(export.spec.rawValue))"
     ]
     for (mode, keys) in [("light", Array(0..<3)), ("dark", Array(3..<6))] {
       lines.append("")
@@ -38,6 +38,10 @@ struct SchemeTable {
       for role in MaterialRole.allCases {
         let cells = keys.map { cell(export.schemes[$0].colors[role].hex.uppercased()) }
         lines.append(pad("  " + role.name, to: Self.labelWidth) + cells.joined())
+      }
+      for role in MaterialDimRole.allCases where export.spec == .spec2025 {
+        let cells = keys.compactMap { export.schemes[$0].colors[role]?.hex.uppercased() }
+        lines.append(pad("  " + role.name, to: Self.labelWidth) + cells.map(cell).joined())
       }
     }
     lines.append("")

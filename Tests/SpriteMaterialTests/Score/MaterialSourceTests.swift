@@ -23,6 +23,27 @@ struct MaterialSourceTests {
     #expect(source.ranked.isEmpty)
   }
 
+  @Test("grey: no Score candidate, or colours of chroma 8 or more on under 5% of the pixels")
+  func isGrey() throws {
+    func grey(_ weights: [(UInt32, Int)]) throws -> Bool {
+      try #require(MaterialSource(palette: palette(weights))).isGrey
+    }
+    // Pure greys; warm and cool near-greys (HCT chroma 2-7) however many pixels they cover.
+    #expect(try grey([(0x808080, 500), (0x202020, 300), (0xF0F0F0, 100)]))
+    #expect(try grey([(0x8A8682, 500), (0x7E8288, 500), (0x000000, 200)]))
+    // A red eye on 1% and on 2.9% of a grey skull: a detail, still grey.
+    #expect(try grey([(0xC8C8C8, 700), (0x000000, 290), (0xE02020, 10)]))
+    #expect(try grey([(0xC8C8C8, 700), (0x000000, 271), (0xE02020, 29)]))
+    // Red on 3% or 6%, or a green body: colourful.
+    #expect(try !grey([(0xC8C8C8, 700), (0x000000, 270), (0xE02020, 30)]))
+    #expect(try !grey([(0xC8C8C8, 700), (0x000000, 240), (0xE02020, 60)]))
+    #expect(try !grey([(0x78C850, 600), (0x000000, 400)]))
+    let share = try #require(
+      MaterialSource(palette: palette([(0xC8C8C8, 700), (0x000000, 240), (0xE02020, 60)]))
+    ).chromaticShare
+    #expect(abs(share - 0.06) < 1e-12)
+  }
+
   @Test("a transparent sprite has no source")
   func transparentSprite() {
     #expect(MaterialSource(palette: Palette(weights: [])) == nil)

@@ -106,7 +106,10 @@ struct SummaryTests {
         withoutAccent += 1
       }
       let row = try #require(plain.firstIndex { $0.hasPrefix("  material ") })
-      #expect(plain[row].contains(material.source) && plain[row].contains("tonalSpot, contrast 0"))
+      #expect(
+        plain[row].contains(material.source)
+          && plain[row].contains("\(material.variant), contrast 0"))
+      #expect(["tonalSpot", "monochrome"].contains(material.variant))
       #expect(plain[row + 1].contains(material.schemes.light["primary"]!))
       #expect(plain[row + 1].contains("primary (light)"))
       #expect(plain[row + 2].contains(material.schemes.dark["primary"]!))

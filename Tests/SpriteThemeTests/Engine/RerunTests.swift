@@ -15,7 +15,7 @@ struct RerunTests {
   /// The run's counts and index.
   static func run(
     _ inputs: [SpriteInput], into out: URL, thumbnails: [Int] = [16], paletteSize: Int = 8,
-    variant: MaterialVariant = .tonalSpot, contrastLevel: Double = 0, force: Bool = false
+    variant: MaterialVariant? = nil, contrastLevel: Double = 0, force: Bool = false
   ) async throws -> (ThemeEngine.Progress, BatchIndex) {
     let configuration = ThemePipeline.Configuration(
       paletteSize: paletteSize, variant: variant, contrastLevel: contrastLevel)
@@ -110,7 +110,7 @@ struct RerunTests {
     let directory = try TemporaryDirectory()
     let out = directory.url.appendingPathComponent("out")
     let inputs = try Array(ThemeEngineTests.sampleInputs().prefix(4))
-    let (_, first) = try await Self.run(inputs, into: out)
+    let (_, first) = try await Self.run(inputs, into: out, variant: .tonalSpot)
     func variants() throws -> [String] {
       try inputs.map { input in
         let data = try Data(contentsOf: out.appendingPathComponent("themes/\(input.name).json"))
