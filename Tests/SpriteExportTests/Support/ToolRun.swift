@@ -34,8 +34,12 @@ enum ToolRun {
 /// A throwaway Python virtual environment with the validators from PyPI, made once per test
 /// process under ``ProcessScratch`` (`python3 -m venv`, then `pip install`), removed at exit.
 enum PythonTools {
-  /// What the export tests install: JSON Schema validation, a CSS parser, the browser driver.
-  static let packages = ["jsonschema>=4.18", "referencing", "tinycss2>=1.2", "selenium>=4.11"]
+  /// What the export tests install: JSON Schema validation, a CSS parser, the browser driver,
+  /// a TypeScript parser.
+  static let packages = [
+    "jsonschema>=4.18", "referencing", "tinycss2>=1.2", "selenium>=4.11", "tree-sitter>=0.23",
+    "tree-sitter-typescript>=0.23",
+  ]
 
   /// The environment's `python`, or why it could not be made: made by the first test that asks.
   private static let setup = Task { await make() }
@@ -51,6 +55,11 @@ enum PythonTools {
   static func runScript(_ name: String, _ arguments: [String]) async throws -> ToolRun.Result {
     let python = try await setup.value.get()
     return try await ToolRun.run(python, [ToolRun.script(name)] + arguments)
+  }
+
+  /// Runs the environment's Python with `arguments` (`-m pip download ...`).
+  static func run(_ arguments: [String]) async throws -> ToolRun.Result {
+    try await ToolRun.run(try await setup.value.get(), arguments)
   }
 
   private static func make() async -> Swift.Result<String, SetupFailure> {
