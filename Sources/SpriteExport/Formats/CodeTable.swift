@@ -1,13 +1,14 @@
 import SpriteCore
 import SpriteMaterial
+import Synchronization
 
 /// The data table behind the code exports (`swiftui`, `compose`, `flutter`, `ts`): one row per
 /// sprite with its lookup name, its fixed colours in ``colorKeys`` order and its Material 3
 /// schemes in ``schemeNames`` order. The generated code is a fixed accessor over this table, so
 /// it does not grow with the catalogue; only the table does, one row per sprite.
-struct CodeTable {
+struct CodeTable: Sendable {
   /// One sprite's row.
-  struct Row {
+  struct Row: Sendable {
     /// The name the sprite is looked up by (``LookupNames``).
     var name: String
     /// The fixed colours in ``CodeTable/colorKeys`` order, `nil` where the theme has none.
@@ -39,8 +40,20 @@ struct CodeTable {
   /// The rows, in the themes' order.
   let rows: [Row]
 
+  /// The last table made and its themes: the four code formats of one export share it, so the
+  /// contrast schemes are made once per sprite, not once per format.
+  private static let last = Mutex<(themes: [ExportTheme], table: CodeTable)?>(nil)
+
+  /// The table of `themes`, the last one again when the themes are the same.
+  static func of(_ themes: [ExportTheme]) -> CodeTable {
+    if let cached = last.withLock({ $0 }), cached.themes == themes { return cached.table }
+    let table = CodeTable(themes)
+    last.withLock { $0 = (themes, table) }
+    return table
+  }
+
   /// The table of `themes` (sorted by name).
-  init(_ themes: [ExportTheme]) {
+  private init(_ themes: [ExportTheme]) {
     let names = LookupNames.names(for: themes.map(\.name))
     let slot = Dictionary(uniqueKeysWithValues: Self.colorKeys.enumerated().map { ($1, $0) })
     rows = zip(themes, names).map { theme, name in

@@ -25,7 +25,7 @@ enum ComposeExport: ExportWriter {
 
   /// Both files.
   static func files(for themes: [ExportTheme]) -> [ExportFile] {
-    let table = CodeTable(themes)
+    let table = CodeTable.of(themes)
     return [
       ExportFile("SpriteColors.kt", accessor(count: themes.count)),
       ExportFile("SpriteColorData.kt", data(table)),

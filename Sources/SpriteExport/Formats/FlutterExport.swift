@@ -18,7 +18,7 @@ enum FlutterExport: ExportWriter {
 
   /// Both files.
   static func files(for themes: [ExportTheme]) -> [ExportFile] {
-    let table = CodeTable(themes)
+    let table = CodeTable.of(themes)
     return [
       ExportFile("sprite_colors.dart", accessor(count: themes.count)),
       ExportFile("sprite_color_data.dart", data(table)),

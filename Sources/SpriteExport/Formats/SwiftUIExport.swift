@@ -8,7 +8,7 @@
 enum SwiftUIExport: ExportWriter {
   /// Both files.
   static func files(for themes: [ExportTheme]) -> [ExportFile] {
-    let table = CodeTable(themes)
+    let table = CodeTable.of(themes)
     return [
       ExportFile("SpriteColors.swift", accessor(count: themes.count)),
       ExportFile("SpriteColorData.swift", data(table)),

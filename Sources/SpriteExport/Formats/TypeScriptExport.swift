@@ -8,7 +8,7 @@ enum TypeScriptExport: ExportWriter {
   static func files(for themes: [ExportTheme]) -> [ExportFile] {
     [
       ExportFile("sprites.ts", module(count: themes.count)),
-      ExportFile("sprites.json", json(CodeTable(themes))),
+      ExportFile("sprites.json", json(CodeTable.of(themes))),
     ]
   }
 
