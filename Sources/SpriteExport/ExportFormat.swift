@@ -7,6 +7,8 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
   case css
   /// `sprites.tailwind.css`: Tailwind v4 `@theme` variables, roles as `light-dark()` pairs.
   case tailwind
+  /// `sprites.ts` and `sprites.json`: a typed module over a table, `spriteThemes` by name.
+  case ts
   /// `_sprites.scss`: one map per sprite.
   case scss
   /// `values/colors.xml` and `values-night/colors.xml`, `#AARRGGBB`, and `themes.xml` styles.
@@ -14,11 +16,12 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
   /// `Sprites.xcassets`: a namespace folder per sprite, a colour set per colour, with dark
   /// appearances.
   case ios
-  /// `SpriteColors.swift`: SwiftUI `Color` constants.
+  /// `SpriteColors.swift` and a data file: `SpriteTheme.named(_:)`, colours that follow the
+  /// appearance.
   case swiftui
-  /// `SpriteColors.kt`: Jetpack Compose colours and `lightColorScheme`/`darkColorScheme`.
+  /// `SpriteColors.kt` and a data file: `SpriteColors.named`, `ColorScheme`s, `SpriteTheme { }`.
   case compose
-  /// `sprite_colors.dart`: Flutter colours and a `ColorScheme` per sprite, light and dark.
+  /// `sprite_colors.dart` and a data file: `SpriteTheme.named`, `ColorScheme`s.
   case flutter
 
   /// Parses a comma-separated list (`css,android`, or `all`); repeats are dropped and the
@@ -49,6 +52,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
     case .dtcg: DTCGExport.self
     case .css: CSSExport.self
     case .tailwind: TailwindExport.self
+    case .ts: TypeScriptExport.self
     case .scss: SCSSExport.self
     case .android: AndroidExport.self
     case .ios: AssetCatalogExport.self

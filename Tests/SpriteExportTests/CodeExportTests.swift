@@ -1,168 +1,213 @@
 import Foundation
 import SpriteCore
 import SpriteExport
+import SpriteMaterial
 import Testing
 import _SpriteTestSupport
 
-@Suite("SwiftUI, Compose and Flutter exports: code that parses, with the theme's colours")
+@Suite(
+  "SwiftUI, Compose, Flutter and TypeScript exports: code that compiles, with the theme's colours")
 struct CodeExportTests {
-  /// A SwiftUI stand-in for Linux: just the `Color` initialiser the export calls.
-  static let swiftUIStub = """
-    public struct Color {
-      public enum RGBColorSpace { case sRGB, sRGBLinear, displayP3 }
-      public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {}
-    }
-    """
-
-  @Test("SpriteColors.swift passes swiftc -parse and type-checks against a SwiftUI stub")
-  func swiftParsesAndTypeChecks() async throws {
+  @Test("SpriteColors.swift type-checks against stubs of SwiftUI alone, with UIKit, with AppKit")
+  func swiftTypeChecks() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let swiftc = try #require(ToolRun.find("swiftc"), "swiftc is not on PATH")
-    let file = catalogue.url(.swiftui, "SpriteColors.swift").path
-    let parse = try await ToolRun.run(swiftc, ["-parse", file])
-    #expect(parse.status == 0, "\(parse.stderr)")
+    let files = ["SpriteColors.swift", "SpriteColorData.swift"].map {
+      catalogue.url(.swiftui, $0).path
+    }
     #if canImport(SwiftUI)
-      let check = try await ToolRun.run(swiftc, ["-typecheck", file])
+      let check = try await ToolRun.run(swiftc, ["-typecheck", "-swift-version", "6"] + files)
+      #expect(check.status == 0, "\(check.stderr.prefix(2000))")
     #else
-      let stub = try TemporaryDirectory()
-      let source = stub.url.appendingPathComponent("SwiftUI.swift")
-      try Data(Self.swiftUIStub.utf8).write(to: source)
-      let module = try await ToolRun.run(
-        swiftc,
-        [
-          "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", source.path,
-          "-emit-module-path", stub.url.appendingPathComponent("SwiftUI.swiftmodule").path,
-        ])
-      try #require(module.status == 0, "\(module.stderr)")
-      let check = try await ToolRun.run(swiftc, ["-typecheck", "-I", stub.url.path, file])
+      for platform in SwiftStubs.Platform.allCases {
+        let stubs = try await SwiftStubs.build(platform, swiftc: swiftc)
+        let check = try await ToolRun.run(
+          swiftc, ["-typecheck", "-swift-version", "6", "-I", stubs.url.path] + files)
+        #expect(check.status == 0, "\(platform): \(check.stderr.prefix(2000))")
+      }
     #endif
-    #expect(check.status == 0, "\(check.stderr.prefix(2000))")
   }
 
-  @Test("SpriteColors.swift holds every colour as its packed RGBA")
+  @Test("SpriteTheme.named gives every sprite's colours and schemes as the theme has them")
   func swiftColours() async throws {
     let catalogue = try await ExportedCatalogue.shared()
-    let text = try catalogue.text(.swiftui, "SpriteColors.swift")
-    for (name, expected) in catalogue.samples {
-      let body = try #require(Self.block(after: "public enum \(Self.pascal(name)) {", in: text))
-      for (key, color) in expected.colors {
-        #expect(
-          body.contains(
-            "public static let \(key) = SwiftUI.Color(spriteRGBA: 0x\(color.rgbaText))\n"))
-      }
-      for (mode, roles) in [("Light", expected.light), ("Dark", expected.dark)] {
-        let inner = try #require(Self.block(after: "public enum \(mode) {", in: body))
-        for (role, color) in roles {
-          #expect(
-            inner.contains(
-              "public static let \(role) = SwiftUI.Color(spriteRGBA: 0x\(color.rgbaText))\n"))
-        }
+    let swiftc = try #require(ToolRun.find("swiftc"), "swiftc is not on PATH")
+    let stubs = try await SwiftStubs.build(.linux, swiftc: swiftc)
+    let main = stubs.url.appendingPathComponent("main.swift")
+    try Data(SwiftStubs.dumper.utf8).write(to: main)
+    let app = stubs.url.appendingPathComponent("dump").path
+    let files = ["SpriteColors.swift", "SpriteColorData.swift"].map {
+      catalogue.url(.swiftui, $0).path
+    }
+    let build = try await ToolRun.run(
+      swiftc,
+      ["-I", stubs.url.path, "-L", stubs.url.path, "-lSwiftUI", "-o", app] + files + [main.path])
+    try #require(build.status == 0, "\(build.stderr.prefix(2000))")
+    let run = try await ToolRun.run(app, [])
+    try #require(run.status == 0, "\(run.stderr.prefix(2000))")
+    let dumped = try ColourDump(run.stdout, order: .rgba)
+    try dumped.expectMatches(catalogue, schemeSuffix: "")
+    // On Linux the appearance-following scheme is the light one.
+    for (name, expected) in catalogue.expected where !expected.light.isEmpty {
+      for (role, color) in expected.light {
+        #expect(dumped.colors[name]?["scheme.\(role)"] == color, "\(name) scheme.\(role)")
       }
     }
-    // A syntax error is caught: the check can fail.
-    let broken = try TemporaryDirectory()
-    let url = broken.url.appendingPathComponent("Broken.swift")
-    try Data(text.replacingOccurrences(of: "public enum Dark {", with: "public enum Dark ").utf8)
-      .write(to: url)
-    #expect(
-      try await ToolRun.run(try #require(ToolRun.find("swiftc")), ["-parse", url.path]).status != 0)
   }
 
   @Test(
-    "SpriteColors.kt: an object per sprite, lightColorScheme/darkColorScheme of the roles, ARGB")
-  func composeStructure() async throws {
+    "SpriteColors.kt compiles with kotlinc against Compose stubs, and SpriteColors.named gives the theme's colours",
+    .externalTools)
+  func composeCompilesAndRuns() async throws {
     let catalogue = try await ExportedCatalogue.shared()
-    let text = try catalogue.text(.compose, "SpriteColors.kt")
-    #expect(Self.balanced(text, "{", "}") && Self.balanced(text, "(", ")"))
-    #expect(text.hasPrefix("// ") && text.contains("\npackage spritetheme\n"))
-    let withMaterial = catalogue.expected.values.filter { !$0.light.isEmpty }.count
-    #expect(text.components(separatedBy: "= lightColorScheme(\n").count - 1 == withMaterial)
-    #expect(text.components(separatedBy: "= darkColorScheme(\n").count - 1 == withMaterial)
-    for (name, expected) in catalogue.samples {
-      let body = try #require(Self.block(after: "object \(Self.pascal(name)) {", in: text))
-      for (key, color) in expected.colors {
-        #expect(body.contains("val \(key) = Color(0x\(color.argbText))\n"))
-      }
-      for (mode, roles) in [("light", expected.light), ("dark", expected.dark)] {
-        let scheme = try #require(body.range(of: "val \(mode)Scheme = \(mode)ColorScheme(\n"))
-        let end = try #require(
-          body.range(of: "\n        )", range: scheme.upperBound..<body.endIndex))
-        let arguments = body[scheme.upperBound..<end.lowerBound].split(separator: "\n")
-        #expect(arguments.count == 36)
-        for line in arguments {
-          let parts = line.trimmingCharacters(in: .whitespaces).split(separator: " = ")
-          let role = String(parts[0])
-          #expect(parts[1] == "Color(0x\(try #require(roles[role]).argbText)),", "\(name) \(role)")
+    let kotlin = try await KotlinTools.compiler()
+    let work = try TemporaryDirectory()
+    let stubs = try KotlinTools.stubFiles.map { name, text in
+      let url = work.url.appendingPathComponent(name)
+      try Data(text.utf8).write(to: url)
+      return url.path
+    }
+    let main = work.url.appendingPathComponent("Main.kt")
+    try Data(KotlinTools.dumper.utf8).write(to: main)
+    let out = work.url.appendingPathComponent("classes").path
+    let sources = ["SpriteColors.kt", "SpriteColorData.kt"].map { catalogue.url(.compose, $0).path }
+    let compile = try await kotlin.compile(sources + stubs + [main.path], into: out)
+    try #require(compile.status == 0, "\(compile.stderr.prefix(3000))")
+    let run = try await kotlin.run(mainClass: "dump.MainKt", classes: out)
+    try #require(run.status == 0, "\(run.stderr.prefix(2000))")
+    let dumped = try ColourDump(run.stdout, order: .argb)
+    try dumped.expectMatches(catalogue, schemeSuffix: "Scheme", roles: KotlinTools.schemeRoles)
+    #expect(run.stdout.contains("SpriteTheme composed"))
+  }
+
+  @Test("sprite_colors.dart: each getter's slot in sprite_color_data.dart holds the theme's colour")
+  func flutterColours() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
+    let accessor = try catalogue.text(.flutter, "sprite_colors.dart")
+    let data = try catalogue.text(.flutter, "sprite_color_data.dart")
+    #expect(CodeText.balanced(accessor, "{", "}") && CodeText.balanced(accessor, "(", ")"))
+    #expect(accessor.contains("import 'package:flutter/material.dart';"))
+    // Where the accessor reads each colour: `get card => _color(0)`, `primary: role(0)`,
+    // `get light => _scheme(0)`.
+    let colors = CodeText.matches(#"get (\w+) => _color\((\d+)\)"#, in: accessor)
+    let schemes = CodeText.matches(#"get (\w+) => _scheme\((\d+)\)"#, in: accessor)
+    let roles = CodeText.matches(#"(\w+): role\((\d+)\)"#, in: accessor).map {
+      ($0.0 == "onInverseSurface" ? "inverseOnSurface" : $0.0, $0.1)
+    }
+    #expect(roles.count == 46 && schemes.count == 6 && colors.count == 23)
+    let table = try #require(data.range(of: "<String>["))
+    let literals = CodeText.dartStrings(in: String(data[table.upperBound...]))
+    #expect(literals.count == 2 * catalogue.expected.count)
+    var dumped = [String: [String: RGBA8]]()
+    for pair in stride(from: 0, to: literals.count, by: 2) {
+      let packed = CodeText.packed(literals[pair + 1], order: .argb)
+      var values = [String: RGBA8]()
+      for (key, slot) in colors { values[key] = packed[slot] }
+      for (scheme, index) in schemes {
+        for (role, slot) in roles {
+          values["\(scheme).\(role)"] = packed[safe: 23 + index * 49 + slot] ?? nil
         }
       }
+      dumped[literals[pair]] = values
+    }
+    try ColourDump(dumped).expectMatches(catalogue, schemeSuffix: "", roles: Set(roles.map(\.0)))
+  }
+
+  @Test(
+    "sprites.ts parses with tree-sitter-typescript; sprites.json holds the theme's colours",
+    .externalTools)
+  func typeScript() async throws {
+    let catalogue = try await ExportedCatalogue.shared()
+    let module = catalogue.url(.ts, "sprites.ts").path
+    let parse = try await PythonTools.runScript("parse_typescript.py", [module])
+    try #require(parse.status == 0, "\(parse.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(parse.stdout.utf8)) as! [String: Any]
+    #expect(report["errors"] as? Int == 0, "\(report)")
+    let exports = Set(report["exports"] as? [String] ?? [])
+    #expect(
+      exports.isSuperset(of: ["SpriteTheme", "SpriteScheme", "spriteThemes", "spriteScheme"]))
+    #expect(report["spriteThemesType"] as? String == "Record<string, SpriteTheme>")
+    // A syntax error is found: the check can fail.
+    let broken = try TemporaryDirectory()
+    let url = broken.url.appendingPathComponent("broken.ts")
+    try Data(try catalogue.text(.ts, "sprites.ts").replacingOccurrences(of: "{", with: "").utf8)
+      .write(to: url)
+    let bad = try await PythonTools.runScript("parse_typescript.py", [url.path])
+    let badReport = try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as! [String: Any]
+    #expect((badReport["errors"] as? Int ?? 0) > 0)
+    // The data, read as JSON.
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: catalogue.url(.ts, "sprites.json"))) as! [String: [String: Any]]
+    var dumped = [String: [String: RGBA8]]()
+    for (name, theme) in json {
+      var values = [String: RGBA8]()
+      for (key, value) in theme {
+        if let hex = value as? String {
+          values[key] = RGBA8(hexText: hex)
+        } else if let scheme = value as? [String: String] {
+          for (role, hex) in scheme { values["\(key).\(role)"] = RGBA8(hexText: hex) }
+        }
+      }
+      dumped[name] = values
+    }
+    try ColourDump(dumped).expectMatches(catalogue, schemeSuffix: "")
+  }
+
+  @Test("code per sprite is bounded: the accessors do not grow, the data a few lines a sprite")
+  func sizePerSprite() throws {
+    let data = try Data(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/themes/crawl-black-cat.json")
+    )
+    var theme = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    MaterialFixture.add(to: &theme, index: 0)
+    let json = try JSONSerialization.data(withJSONObject: theme)
+    func themes(_ count: Int) throws -> [ExportTheme] {
+      try (0..<count).map { try ExportTheme(json: json, name: "sprite-\($0)", path: "\($0).json") }
+    }
+    let (small, large) = (try themes(10), try themes(60))
+    for format in [ExportFormat.swiftui, .compose, .flutter, .ts] {
+      let few = ThemeExporter.files(format, for: small)
+      let many = ThemeExporter.files(format, for: large)
+      #expect(few.map(\.path) == many.map(\.path) && few.count == 2, "\(format)")
+      func lines(_ file: ExportFile) -> Int { file.bytes.filter { $0 == 10 }.count }
+      // The accessor: the same lines whatever the count.
+      #expect(lines(few[0]) == lines(many[0]), "\(format) accessor")
+      // The data: at most 4 lines a sprite more.
+      let perSprite = Double(lines(many[1]) - lines(few[1])) / 50
+      #expect(perSprite >= 1 && perSprite <= 4, "\(format): \(perSprite) lines a sprite")
     }
   }
 
-  @Test("sprite_colors.dart: a class per sprite with const ColorSchemes, light and dark, ARGB")
-  func flutterStructure() async throws {
+  @Test("hostile names: quotes, backslashes, $, newlines and non-ASCII come back exactly")
+  func hostileNames() async throws {
     let catalogue = try await ExportedCatalogue.shared()
-    let text = try catalogue.text(.flutter, "sprite_colors.dart")
-    #expect(Self.balanced(text, "{", "}") && Self.balanced(text, "(", ")"))
-    #expect(text.contains("import 'package:flutter/material.dart';"))
-    for (name, expected) in catalogue.samples {
-      let body = try #require(
-        Self.block(after: "abstract final class \(Self.pascal(name))SpriteColors {", in: text))
-      for (key, color) in expected.colors {
-        #expect(body.contains("static const \(key) = Color(0x\(color.argbText));\n"))
-      }
-      for (mode, roles) in [("light", expected.light), ("dark", expected.dark)] {
-        let scheme = try #require(body.range(of: "static const \(mode) = ColorScheme(\n"))
-        let end = try #require(body.range(of: "\n  );", range: scheme.upperBound..<body.endIndex))
-        let arguments = body[scheme.upperBound..<end.lowerBound].split(separator: "\n")
-          .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(arguments.first == "brightness: Brightness.\(mode),")
-        // Every role but the three deprecated ones; inverseOnSurface is onInverseSurface.
-        #expect(arguments.count == 1 + 46)
-        for line in arguments.dropFirst() {
-          let parts = line.split(separator: ": ")
-          let role = parts[0] == "onInverseSurface" ? "inverseOnSurface" : String(parts[0])
-          #expect(parts[1] == "Color(0x\(try #require(roles[role]).argbText)),", "\(name) \(role)")
-        }
-      }
-    }
+    let data = try Data(contentsOf: catalogue.themeFiles[0])
+    let names = ["a\"b", "c\\d", "$x ${y}", "new\nline", "é🙂", "*/", "a'b", "crawl-black-cat"]
+    let themes = try names.map { try ExportTheme(json: data, name: $0, path: "\($0).json") }
+    let dart = try #require(
+      ThemeExporter.files(.flutter, for: themes).first { $0.path == "sprite_color_data.dart" })
+    let text = String(decoding: dart.bytes, as: UTF8.self)
+    let table = try #require(text.range(of: "<String>["))
+    let literals = CodeText.dartStrings(in: String(text[table.upperBound...]))
+    #expect(stride(from: 0, to: literals.count, by: 2).map { literals[$0] } == names)
+    let ts = try #require(ThemeExporter.files(.ts, for: themes).first { $0.path == "sprites.json" })
+    let json = try JSONSerialization.jsonObject(with: Data(ts.bytes)) as! [String: Any]
+    #expect(Set(json.keys) == Set(names))
+    // The Swift and Kotlin literals are checked by compiling them (swiftColours, the fixtures'
+    // names); here each escape is one the language defines.
+    let swift = try #require(
+      ThemeExporter.files(.swiftui, for: themes).first { $0.path == "SpriteColorData.swift" })
+    let swiftText = String(decoding: swift.bytes, as: UTF8.self)
+    #expect(swiftText.contains(#""new\u{A}line""#) && swiftText.contains(#""\u{E9}\u{1F642}""#))
+    let kotlin = try #require(
+      ThemeExporter.files(.compose, for: themes).first { $0.path == "SpriteColorData.kt" })
+    let kotlinText = String(decoding: kotlin.bytes, as: UTF8.self)
+    #expect(kotlinText.contains(#""\$x \${y}""#) && kotlinText.contains(#""\u00E9\uD83D\uDE42""#))
   }
 
   /// `crawl-black-cat` → `CrawlBlackCat`.
   static func pascal(_ name: String) -> String {
     name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
-
-  /// The text between `opening` (which ends in `{`) and its matching `}`.
-  static func block(after opening: String, in text: String) -> String? {
-    guard let start = text.range(of: opening) else { return nil }
-    var depth = 1
-    var index = start.upperBound
-    while index < text.endIndex {
-      if text[index] == "{" { depth += 1 }
-      if text[index] == "}" {
-        depth -= 1
-        if depth == 0 { return String(text[start.upperBound..<index]) }
-      }
-      index = text.index(after: index)
-    }
-    return nil
-  }
-
-  /// True when `open` and `close` nest properly.
-  static func balanced(_ text: String, _ open: Character, _ close: Character) -> Bool {
-    var depth = 0
-    for character in text {
-      if character == open { depth += 1 }
-      if character == close { depth -= 1 }
-      if depth < 0 { return false }
-    }
-    return depth == 0
-  }
-}
-
-extension RGBA8 {
-  /// `AARRGGBB`, upper case.
-  var argbText: String { [a, r, g, b].map { String(format: "%02X", $0) }.joined() }
-  /// `RRGGBBAA`, upper case.
-  var rgbaText: String { [r, g, b, a].map { String(format: "%02X", $0) }.joined() }
 }

@@ -92,7 +92,7 @@ struct ExporterTests {
 
 @Suite("README: the front-end examples name what the exports write")
 struct ReadmeExportExamplesTests {
-  @Test("every name in the CSS, Android and SwiftUI examples exists in an export of a theme")
+  @Test("every name in the CSS, Android, SwiftUI and iOS examples exists in an export of a theme")
   func readmeNames() async throws {
     let catalogue = try await ExportedCatalogue.shared()
     let readme = try String(
@@ -120,15 +120,9 @@ struct ReadmeExportExamplesTests {
     ] {
       #expect(readme.contains("@color/\(name)\"") && android.contains("name=\"\(name)\""))
     }
-    let swift = try text("swiftui/SpriteColors.swift")
-    for path in [
-      "CrawlBlueDragon.card", "CrawlBlueDragon.cardText", "CrawlBlueDragon.Dark.primary",
-      "CrawlBlueDragon.Light.primary",
-    ] {
-      #expect(readme.contains("SpriteColors.\(path)"))
-      let parts = path.split(separator: ".")
-      #expect(swift.contains("public static let \(parts.last!) = "))
-    }
+    let swift = try text("swiftui/SpriteColorData.swift")
+    #expect(readme.contains("SpriteTheme.named(\"crawl-blue-dragon\")"))
+    #expect(swift.contains("\"crawl-blue-dragon\",\n"))
     #expect(readme.contains("Color(\"CrawlBlueDragon/Primary\")"))
     #expect(
       FileManager.default.fileExists(

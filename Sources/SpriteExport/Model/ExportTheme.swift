@@ -146,15 +146,22 @@ public struct MaterialTokens: Hashable, Sendable {
   /// `sprite-theme scheme` makes `light-high-contrast` and `dark-high-contrast`; unchanged when
   /// the theme names no source or an unknown variant.
   public func withHighContrast() -> MaterialTokens {
-    guard let source, let variant = MaterialVariant(rawValue: variant) else { return self }
+    var copy = self
+    copy.highContrast = schemes(atContrast: 1) ?? highContrast
+    return copy
+  }
+
+  /// The light and dark roles (in `MaterialRole` order) made from the source and variant at
+  /// contrast `level`, as `sprite-theme scheme` makes them; `nil` when the theme names no
+  /// source or an unknown variant.
+  public func schemes(atContrast level: Double) -> (light: [RGBA8], dark: [RGBA8])? {
+    guard let source, let variant = MaterialVariant(rawValue: variant) else { return nil }
     let colors = DynamicScheme.lightAndDark(
       source: HCT(RGBA8(r: source.r, g: source.g, b: source.b)), variant: variant,
-      contrastLevel: 1, spec: spec)
-    var copy = self
-    copy.highContrast = (
+      contrastLevel: level, spec: spec)
+    return (
       MaterialRole.allCases.map { colors.light[$0] }, MaterialRole.allCases.map { colors.dark[$0] }
     )
-    return copy
   }
 
   /// Reads and checks the block: every role a colour (the model has every role in both

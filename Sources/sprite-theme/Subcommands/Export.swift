@@ -20,11 +20,16 @@ struct Export: ParsableCommand {
       (sprites.css: .sprite-<name> { --sprite-card; --md-sys-color-<role> }, dark roles under \
       prefers-color-scheme: dark and under .dark or [data-theme=dark] (--css-dark), high \
       contrast under prefers-contrast: more), tailwind (sprites.tailwind.css, v4 @theme; roles \
-      as light-dark() pairs, so a build keeps only the colours a page uses), scss \
-      (_sprites.scss), android (values/colors.xml and values-night/colors.xml, #AARRGGBB; \
-      themes.xml with a Material 3 style SpriteTheme.<Name> per sprite), ios (Sprites.xcassets: \
-      a namespace folder per sprite, Color("<Name>/<Colour>"), dark appearances), swiftui \
-      (SpriteColors.swift), compose (SpriteColors.kt), flutter (sprite_colors.dart), or all.
+      as light-dark() pairs, so a build keeps only the colours a page uses), ts (sprites.ts and \
+      sprites.json: spriteThemes by name), scss (_sprites.scss), android (values/colors.xml and \
+      values-night/colors.xml, #AARRGGBB; themes.xml with a Material 3 style SpriteTheme.<Name> \
+      per sprite), ios (Sprites.xcassets: a namespace folder per sprite, \
+      Color("<Name>/<Colour>"), dark appearances), swiftui (SpriteColors.swift and \
+      SpriteColorData.swift: SpriteTheme.named(name)), compose (SpriteColors.kt and \
+      SpriteColorData.kt: SpriteColors.named(name), SpriteTheme(name) { }), flutter \
+      (sprite_colors.dart and sprite_color_data.dart: SpriteTheme.named(name)), or all. The code \
+      formats (ts, swiftui, compose, flutter) look sprites up by name at run time and add medium \
+      and high contrast schemes made from the theme's source colour and variant.
 
       Colours are the theme's exactly: card, card text, average, dominant, accent, the six \
       swatches with their title and body text, and the light and dark Material 3 roles when \

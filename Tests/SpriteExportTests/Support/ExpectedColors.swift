@@ -1,5 +1,6 @@
 import Foundation
 import SpriteCore
+import SpriteMaterial
 
 /// What every export must say, read from the theme files with `JSONSerialization` (not the
 /// module's reader): per sprite, its colour keys in camelCase with their colours, and the light
@@ -13,6 +14,10 @@ struct ExpectedColors {
   var light: [String: RGBA8]
   /// Dark roles by name.
   var dark: [String: RGBA8]
+  /// The Material source colour (`nil` without `material`).
+  var source: RGBA8?
+  /// The Material variant.
+  var variant: MaterialVariant?
 
   /// Reads one theme file.
   init(themeAt url: URL) throws {
@@ -34,7 +39,10 @@ struct ExpectedColors {
       colors[swatch + "Title"] = hex(value["titleText"]).map(RGBA8.init(hexText:))
       colors[swatch + "Body"] = hex(value["bodyText"]).map(RGBA8.init(hexText:))
     }
-    let schemes = (theme["material"] as? [String: Any])?["schemes"] as? [String: [String: String]]
+    let material = theme["material"] as? [String: Any]
+    source = (material?["source"] as? String).map(RGBA8.init(hexText:))
+    variant = (material?["variant"] as? String).flatMap(MaterialVariant.init(rawValue:))
+    let schemes = material?["schemes"] as? [String: [String: String]]
     light = (schemes?["light"] ?? [:]).mapValues(RGBA8.init(hexText:))
     dark = (schemes?["dark"] ?? [:]).mapValues(RGBA8.init(hexText:))
   }
