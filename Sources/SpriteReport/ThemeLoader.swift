@@ -33,8 +33,9 @@ enum ThemeLoader {
     } catch {
       throw Unreadable(description: "not a theme file: \(reason(error))")
     }
-    guard theme.schema == Theme.schemaIdentifier else {
-      throw Unreadable(description: "schema is \(theme.schema), not \(Theme.schemaIdentifier)")
+    guard Theme.readableSchemaIdentifiers.contains(theme.schema) else {
+      throw Unreadable(
+        description: "schema is \(theme.schema), not \(Theme.schemaIdentifier) or theme@1")
     }
     do {
       return try ReportSprite(

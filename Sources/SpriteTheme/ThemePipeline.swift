@@ -78,11 +78,16 @@ public struct ThemePipeline: Sendable {
       )
     }
     // One pass over the colours serves both: K for the theme, 16 candidates for the swatches.
-    let (palette, candidates, swatches) = clock.time(.palette) {
+    // The outline ring is one more pass over the pixels; `dominant` is the body's colour.
+    let (palette, dominant, outline, candidates, swatches) = clock.time(.palette) {
       let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
         of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
+      let ring = OutlineRing(of: image)
+      let outline = Outline(ring: ring, visibleWeight: palette.totalWeight)
+      let dominant = outline == nil ? palette.dominant : palette.bodyDominant(outside: ring)
       return (
-        palette.entries.map(Theme.PaletteColor.init), candidates,
+        palette.entries.map(Theme.PaletteColor.init), dominant.map(Theme.PaletteColor.init),
+        outline.map(Theme.OutlineColor.init), candidates,
         Theme.SwatchSet(Swatches(palette: candidates, textMode: textMode))
       )
     }
@@ -103,7 +108,7 @@ public struct ThemePipeline: Sendable {
     return Theme(
       source: source, average: average, seed: seed,
       palette: palette, swatches: swatches, card: card,
-      accent: accent, material: material)
+      accent: accent, material: material, dominant: dominant, outline: outline)
   }
 
   /// Swatches are chosen from a palette of this many colours, Android's default, whatever `K` is.

@@ -1,11 +1,19 @@
 import SpriteCore
 
-/// The theme document for one sprite (SPEC section 6), `schema: "spritetheme/theme@1"`.
+/// The theme document for one sprite (SPEC section 6), `schema: "spritetheme/theme@2"`.
+///
+/// Version 2 added `outline` and made `dominant` the body's colour (the most populous palette
+/// colour off the outline ring); readers also accept version 1 (``readableSchemaIdentifiers``).
 ///
 /// Encode it with ``ThemeEncoder`` for stable bytes: sorted keys, no timestamps.
 public struct Theme: Codable, Hashable, Sendable {
   /// The schema identifier written in every theme file.
-  public static let schemaIdentifier = "spritetheme/theme@1"
+  public static let schemaIdentifier = "spritetheme/theme@2"
+  /// The schemas `export` and `report` read: this one and `theme@1`, which has no `outline` and
+  /// whose `dominant` is the most populous palette colour, outline or not.
+  public static let readableSchemaIdentifiers: Set<String> = [
+    schemaIdentifier, "spritetheme/theme@1",
+  ]
 
   /// Always ``schemaIdentifier`` for documents this version writes.
   public var schema: String
@@ -17,8 +25,12 @@ public struct Theme: Codable, Hashable, Sendable {
   public var seed: Seed
   /// The main colours, most populous first (SPEC section 4).
   public var palette: [PaletteColor]
-  /// The most populous palette colour, or `null` for a fully transparent sprite.
+  /// The body's colour: the most populous palette colour of the pixels off the outline ring, or
+  /// the most populous of all when there is no outline; `null` for a fully transparent sprite.
   public var dominant: PaletteColor?
+  /// The dark ring around a pixel-art sprite (SPEC section 4), or `null` when the ring is not
+  /// dark or the sprite is fully transparent.
+  public var outline: OutlineColor?
   /// The six Android Palette targets chosen from a 16-colour palette (SPEC section 5).
   public var swatches: SwatchSet
   /// The original app's card: seed-extent background and its text, or `null` when fully transparent.
@@ -35,14 +47,16 @@ public struct Theme: Codable, Hashable, Sendable {
   /// Creates a theme document of the current schema.
   public init(
     source: Source, average: Average, seed: Seed, palette: [PaletteColor], swatches: SwatchSet,
-    card: Card?, accent: Accent? = nil, material: Material? = nil
+    card: Card?, accent: Accent? = nil, material: Material? = nil,
+    dominant: PaletteColor? = nil, outline: OutlineColor? = nil
   ) {
     self.schema = Self.schemaIdentifier
     self.source = source
     self.average = average
     self.seed = seed
     self.palette = palette
-    self.dominant = palette.first
+    self.dominant = dominant ?? palette.first
+    self.outline = outline
     self.swatches = swatches
     self.card = card
     self.thumbnails = []
@@ -64,6 +78,7 @@ public struct Theme: Codable, Hashable, Sendable {
     try c.encode(thumbnails, forKey: .thumbnails)
     try c.encode(accent, forKey: .accent)
     try c.encode(material, forKey: .material)
+    try c.encode(outline, forKey: .outline)
   }
 }
 

@@ -57,6 +57,17 @@ struct ThemeReadingTests {
     }
   }
 
+  @Test("a theme@1 file (no outline) reads as theme@2 does; theme@3 is refused")
+  func earlierSchema() throws {
+    var theme = try Self.sample()
+    let current = try Self.read(theme)
+    theme["schema"] = "spritetheme/theme@1"
+    theme["outline"] = nil
+    #expect(try Self.read(theme) == current)
+    theme["schema"] = "spritetheme/theme@3"
+    #expect(throws: ThemeReadError.self) { try Self.read(theme) }
+  }
+
   @Test("bad input: each reason is one line")
   func errors() throws {
     var theme = try Self.sample()

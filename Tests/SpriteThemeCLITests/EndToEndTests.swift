@@ -34,7 +34,7 @@ struct EndToEndTests {
       let object =
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
       let theme = try #require(object)
-      #expect(theme["schema"] as? String == "spritetheme/theme@1")
+      #expect(theme["schema"] as? String == "spritetheme/theme@2")
       let source = try #require(theme["source"] as? [String: Any])
       #expect(source["path"] as? String == path)
       #expect((source["sha256"] as? String)?.count == 64)

@@ -21,7 +21,7 @@ struct ThemeEncoderTests {
     let data = Data(ThemeEncoder.encode(Self.theme(of: image)))
     let text = String(decoding: data, as: UTF8.self)
     #expect(text.hasSuffix("}\n"))
-    #expect(text.contains("\"schema\": \"spritetheme/theme@1\""))
+    #expect(text.contains("\"schema\": \"spritetheme/theme@2\""))
     // Top-level keys (two-space indent) appear in sorted order.
     let keys = [
       "average", "card", "dominant", "palette", "schema", "seed", "source", "swatches",

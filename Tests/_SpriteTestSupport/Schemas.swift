@@ -5,7 +5,7 @@ import Testing
 /// for themes and indexes, `Sources/SpriteThemeFetch/Schemas/` for download indexes), ready to
 /// validate documents.
 public enum Schemas {
-  /// The validator for `theme.schema.json` (`spritetheme/theme@1`).
+  /// The validator for `theme.schema.json` (`spritetheme/theme@2`).
   public static let theme = load("SpriteThemeModel/Schemas/theme.schema.json")
   /// The validator for `index.schema.json` (`spritetheme/index@1`).
   public static let index = load("SpriteThemeModel/Schemas/index.schema.json")

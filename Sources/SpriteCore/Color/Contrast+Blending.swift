@@ -3,8 +3,8 @@ extension Contrast {
   ///
   /// Front ends blend differently, and the difference decides borderline ratios: black at alpha
   /// 0x6d on `#eddcea` measures 3.022 after Android's truncation but 2.99 blended exactly, as
-  /// browsers and axe do. A text colour is readable only if it passes under both
-  /// (``TextColor/contrast`` is the lower of the two).
+  /// browsers and axe do. A text colour is readable only if it passes under both and under every
+  /// other 8-bit rounding (``Contrast/lowestRenderedRatio(text:on:)``, ``TextColor/contrast``).
   public enum Blending: CaseIterable, Hashable, Sendable {
     /// Floating-point blending of the sRGB-encoded values, never rounded: each channel is
     /// (fg·α + bg·(255 − α)) / 255 as a real number, as browsers, axe and Lighthouse compute it
@@ -78,8 +78,8 @@ extension Contrast {
 
 extension Contrast {
   /// Android's truncated composite and its ceiling (each channel the truncation cut, one step
-  /// up): the exact blend lies between the two, channel by channel, so table look-ups bound its
-  /// luminance and most comparisons need no `pow`.
+  /// up): the exact blend lies between the two, channel by channel, and so does every 8-bit
+  /// composite a renderer may produce (``renderedComposites(_:over:)``).
   static func compositeBounds(
     _ text: RGBA8, over background: RGBA8
   ) -> (truncated: RGBA8, ceiling: RGBA8) {

@@ -1,9 +1,10 @@
 /// A text colour for a given background, with the contrast it achieves there.
 ///
 /// The text colour has straight alpha. A front end may blend it over the opaque background
-/// exactly (browsers, axe) or with Android's truncating 8-bit arithmetic (``Contrast/Blending``);
-/// ``contrast`` (WCAG 2) and ``apca`` (Lc) are measured under both and report the lower, so the
-/// numbers hold whichever way the text is drawn.
+/// exactly (browsers, axe) or into 8-bit pixels, each channel rounded down (Android) or up or to
+/// nearest (Chromium's rasteriser); ``contrast`` (WCAG 2) and ``apca`` (Lc) are measured for the
+/// exact blend and every such composite (``Contrast/renderedComposites(_:over:)``) and report
+/// the weakest, so the numbers hold whichever way the text is drawn (SPEC section 5).
 ///
 /// ```swift
 /// let text = TextColor.cardText(on: RGBA8(r: 0, g: 0, b: 0))
@@ -17,44 +18,21 @@ public struct TextColor: Hashable, Sendable {
   /// The text composited over the background with Android's truncating 8-bit blending
   /// (``Contrast/composite(_:over:)``); the exact blend lies at most one step above each channel.
   public var composited: RGBA8
-  /// The WCAG 2 contrast ratio of the text over ``background``, 1 to 21: the lower of the ratios
-  /// under exact and under truncating blending.
+  /// The WCAG 2 contrast ratio of the text over ``background``, 1 to 21: the lowest of the exact
+  /// blend's and the 8-bit composites' (``Contrast/lowestRenderedRatio(text:on:)``).
   public var contrast: Double
-  /// The APCA lightness contrast Lc of the text on ``background``: of the Lc under exact and
-  /// under truncating blending, the one closer to 0.
+  /// The APCA lightness contrast Lc of the text on ``background``: of the exact blend's and the
+  /// 8-bit composites' Lc, the one closest to 0 (``Contrast/weakestRenderedAPCA(text:on:)``).
   public var apca: Double
 
   /// Measures `color` (straight alpha) written on `background` (alpha ignored, taken as opaque).
   public init(_ color: RGBA8, on background: RGBA8) {
     let opaqueBackground = RGBA8(r: background.r, g: background.g, b: background.b)
-    let (truncated, ceiling) = Contrast.compositeBounds(color, over: opaqueBackground)
     self.color = color
     self.background = opaqueBackground
-    self.composited = truncated
-    // The exact blend lies between `truncated` and `ceiling`. When that whole span is on one
-    // side of the background, the end nearer the background contrasts less in both measures:
-    // the truncated one for text lighter than the background, the exact one for darker text.
-    // Only a span across the background needs both (and the `pow`s of the exact blend).
-    let luminance = Contrast.relativeLuminance(opaqueBackground)
-    let truncatedRatio = Contrast.contrastRatio(truncated, opaqueBackground)
-    if Contrast.relativeLuminance(truncated) >= luminance {
-      self.contrast = truncatedRatio
-    } else {
-      self.contrast = min(
-        truncatedRatio,
-        Contrast.contrastRatio(text: color, on: opaqueBackground, blending: .exact))
-    }
-    let y = Contrast.apcaLuminance(opaqueBackground)
-    let truncatedLc = { Contrast.apcaContrast(text: truncated, background: opaqueBackground) }
-    let exactLc = { Contrast.apcaContrast(text: color, on: opaqueBackground, blending: .exact) }
-    if Contrast.apcaLuminance(truncated) >= y {
-      self.apca = truncatedLc()
-    } else if Contrast.apcaLuminance(ceiling) <= y {
-      self.apca = exactLc()
-    } else {
-      let (lcTruncated, lcExact) = (truncatedLc(), exactLc())
-      self.apca = abs(lcTruncated) <= abs(lcExact) ? lcTruncated : lcExact
-    }
+    self.composited = Contrast.composite(color, over: opaqueBackground)
+    self.contrast = Contrast.lowestRenderedRatio(text: color, on: opaqueBackground)
+    self.apca = Contrast.weakestRenderedAPCA(text: color, on: opaqueBackground)
   }
 
   /// The colour as `#rrggbb` when opaque, `#rrggbbaa` otherwise (SPEC section 6).
@@ -69,14 +47,14 @@ public struct TextColor: Hashable, Sendable {
   public static let black = RGBA8(r: 0, g: 0, b: 0)
 
   /// Returns the smallest alpha at which `foreground` over `background` still reaches a WCAG
-  /// ratio under both blendings (``Contrast/Blending``), or `nil` when even the opaque foreground
-  /// does not.
+  /// ratio however it is rendered (``Contrast/lowestRenderedRatio(text:on:)``), or `nil` when
+  /// even the opaque foreground does not.
   ///
   /// Android's binary search (androidx `ColorUtils.calculateMinimumAlpha`): alpha in [0, 255],
   /// test the midpoint composited over the background, keep the half that straddles the
   /// threshold, stop when the bounds are 1 apart or after 11 tests; the upper bound, the
-  /// smallest alpha known to pass, is returned. A test passes only if the ratio holds under
-  /// exact and under truncating blending (Android tests the truncating one alone). The returned
+  /// smallest alpha known to pass, is returned. A test passes only if the ratio holds for the
+  /// exact blend and every 8-bit composite (Android tests the truncating one alone). The returned
   /// alpha always passes: it is either 255 (checked first) or an alpha that was tested.
   ///
   /// - Parameters:
@@ -96,8 +74,8 @@ public struct TextColor: Hashable, Sendable {
   /// ``minimumAlpha(foreground:background:minimumContrast:)``, searching above `failing`, an
   /// alpha known to fail.
   ///
-  /// For white or black text the composited contrast only grows with alpha under either
-  /// blending (every channel moves the same way), so the smallest passing alpha is one number
+  /// For white or black text the lowest rendered contrast only grows with alpha (every channel,
+  /// rounded either way, moves the same way), so the smallest passing alpha is one number
   /// and a search from any alpha below it finds it: ``TextColors`` starts the 4.5 search at the
   /// 3.0 answer. Other colours can move luminance both ways; give them 0, Android's start.
   static func minimumAlpha(
@@ -106,24 +84,12 @@ public struct TextColor: Hashable, Sendable {
     let opaqueBackground = RGBA8(r: background.r, g: background.g, b: background.b)
     let opaqueForeground = RGBA8(r: foreground.r, g: foreground.g, b: foreground.b)
     let backgroundLuminance = Contrast.relativeLuminance(opaqueBackground)
-    func reaches(_ shown: Double) -> Bool {
-      Contrast.contrastRatio(luminance: shown, backgroundLuminance) >= minimumContrast
-    }
     func passes(_ alpha: Int) -> Bool {
       var candidate = opaqueForeground
       candidate.a = UInt8(alpha)
-      // The exact blend lies between the truncated composite and its ceiling (table look-ups);
-      // only when the two disagree about the threshold is it computed, with its `pow`s.
-      let (truncated, ceiling) = Contrast.compositeBounds(candidate, over: opaqueBackground)
-      let low = Contrast.relativeLuminance(truncated)
-      guard reaches(low) else { return false }
-      // At least as light as the background: the exact blend is lighter still, and passes too.
-      if low >= backgroundLuminance { return true }
-      // Darker: the ratio falls as the exact blend rises towards the ceiling.
-      let high = Contrast.relativeLuminance(ceiling)
-      if high <= backgroundLuminance && reaches(high) { return true }
-      return reaches(
-        Contrast.relativeLuminance(of: candidate, over: opaqueBackground, blending: .exact))
+      return Contrast.lowestRenderedRatio(
+        text: candidate, on: opaqueBackground, backgroundLuminance: backgroundLuminance)
+        >= minimumContrast
     }
     guard passes(255) else { return nil }
     var failing = failing

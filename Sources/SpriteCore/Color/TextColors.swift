@@ -7,8 +7,8 @@
 /// 2. otherwise black for both, if black can reach both;
 /// 3. otherwise each on its own: white if it can reach its ratio, else black.
 ///
-/// Each colour carries the smallest alpha that still reaches its ratio under exact and under
-/// truncating blending (``TextColor/minimumAlpha(foreground:background:minimumContrast:)``), so
+/// Each colour carries the smallest alpha that still reaches its ratio blended exactly and in
+/// every 8-bit rounding (``TextColor/minimumAlpha(foreground:background:minimumContrast:)``), so
 /// ``TextColor/contrast`` is always at least the threshold. In ``TextColor/Mode/opaque`` both are
 /// ``TextColor/strongest(on:)``, which reaches 4.58 on every opaque background, so either mode
 /// always finds a colour.

@@ -42,8 +42,9 @@ public struct ExportTheme: Hashable, Sendable {
     } catch {
       throw .invalid("not a JSON theme file")
     }
-    guard theme.schema == Theme.schemaIdentifier else {
-      throw .invalid("schema is \"\(theme.schema)\", expected \"\(Theme.schemaIdentifier)\"")
+    guard Theme.readableSchemaIdentifiers.contains(theme.schema) else {
+      throw .invalid(
+        "schema is \"\(theme.schema)\", expected \"\(Theme.schemaIdentifier)\" or theme@1")
     }
     var colors = [ExportToken]()
     func add(_ key: String, _ hex: String?) throws(ThemeReadError) {

@@ -14,6 +14,8 @@ extension JSONWriter {
     if let dominant = theme.dominant { write(dominant) } else { null() }
     key("material")
     if let material = theme.material { write(material) } else { null() }
+    key("outline")
+    if let outline = theme.outline { write(outline) } else { null() }
     key("palette")
     beginArray()
     for color in theme.palette {
@@ -129,6 +131,17 @@ extension JSONWriter {
     value(color.population)
     key("rgb")
     value(color.rgb)
+    endObject()
+  }
+
+  private mutating func write(_ outline: Theme.OutlineColor) {
+    beginObject()
+    key("hex")
+    value(outline.hex)
+    key("rgb")
+    value(outline.rgb)
+    key("share")
+    value(outline.share)
     endObject()
   }
 

@@ -5,7 +5,9 @@ import SpriteCore
 /// channel in the sRGB-encoded values, then WCAG 2 luminance and ratio.
 ///
 /// - exact (browsers, axe): (fg·α + bg·(255 − α)) / 255, a real number, never rounded;
-/// - truncating (androidx `ColorUtils.compositeColors`): the same in integers, truncated.
+/// - truncating (androidx `ColorUtils.compositeColors`): the same in integers, truncated;
+/// - rounded (any renderer): each channel of the exact blend rounded down or up on its own, the
+///   2³ combinations (Chromium's pixels round to nearest, one of them).
 enum BlendReference {
   /// The sRGB decoding of an encoded value in [0, 1] (IEC 61966-2-1, WCAG 2.2).
   static func linear(_ encoded: Double) -> Double {
@@ -59,13 +61,35 @@ enum BlendReference {
       + 0.0721750 * pow(channels[2], 2.4)
   }
 
-  /// Of the APCA Lc under both blendings, the one closer to 0.
-  static func weakerAPCA(_ fg: RGBA8, on bg: RGBA8) -> Double {
+  /// Every 8-bit composite: each channel of the exact blend rounded down or up, 8 combinations
+  /// (repeats where a channel's blend is whole), as encoded fractions of 255.
+  static func rounded(_ fg: RGBA8, over bg: RGBA8) -> [[Double]] {
+    let choices = exact(fg, over: bg).map { value -> [Double] in
+      let scaled = (value * 255 * 1_000_000).rounded() / 1_000_000
+      return [scaled.rounded(.down) / 255, scaled.rounded(.up) / 255]
+    }
+    var all = [[Double]]()
+    for r in choices[0] {
+      for g in choices[1] {
+        for b in choices[2] { all.append([r, g, b]) }
+      }
+    }
+    return all
+  }
+
+  /// The lowest ratio `fg` over `bg` shows: blended exactly or as any 8-bit composite.
+  static func lowestRatio(_ fg: RGBA8, on bg: RGBA8) -> Double {
+    let background = luminance(bg)
+    return rounded(fg, over: bg).map { ratio(luminance($0), background) }
+      .reduce(exactRatio(fg, on: bg), min)
+  }
+
+  /// Of the APCA Lc of the exact blend and of every 8-bit composite, the one closest to 0.
+  static func weakestAPCA(_ fg: RGBA8, on bg: RGBA8) -> Double {
     let background = apcaLuminance([Double(bg.r) / 255, Double(bg.g) / 255, Double(bg.b) / 255])
-    let exact = Contrast.apcaContrast(
-      textLuminance: apcaLuminance(exact(fg, over: bg)), backgroundLuminance: background)
-    let truncating = Contrast.apcaContrast(
-      textLuminance: apcaLuminance(truncating(fg, over: bg)), backgroundLuminance: background)
-    return abs(truncating) <= abs(exact) ? truncating : exact
+    let all = [exact(fg, over: bg)] + rounded(fg, over: bg)
+    return all.map {
+      Contrast.apcaContrast(textLuminance: apcaLuminance($0), backgroundLuminance: background)
+    }.min { abs($0) < abs($1) }!
   }
 }
