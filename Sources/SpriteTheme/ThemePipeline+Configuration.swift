@@ -22,6 +22,9 @@ extension ThemePipeline {
     public var spec: MaterialSpec
     /// The contrast level of the theme's Material schemes, -1 to 1; 0 (standard) by default.
     public var contrastLevel: Double
+    /// Colours left out of the palette, dominant, outline, swatches, accent and Material source
+    /// (`--exclude-color`, SPEC section 4); none by default.
+    public var exclusion: ColorExclusion
 
     /// Creates a configuration; every option has the SPEC default. Without a variant, chromatic
     /// sprites get tonal spot and the others monochrome.
@@ -29,7 +32,8 @@ extension ThemePipeline {
       extent: Extent = .centre, limits: PNGDecoder.Limits = PNGDecoder.Limits(),
       paletteSize: Int = 8,
       textMode: TextColor.Mode = .minimumAlpha, variant: MaterialVariant? = nil,
-      contrastLevel: Double = 0, spec: MaterialSpec = .default
+      contrastLevel: Double = 0, spec: MaterialSpec = .default,
+      exclusion: ColorExclusion = ColorExclusion()
     ) {
       precondition((1...64).contains(paletteSize), "the palette size must be 1-64")
       precondition((-1...1).contains(contrastLevel), "the contrast level must be -1 to 1")
@@ -41,6 +45,7 @@ extension ThemePipeline {
       self.monochromeForGreys = variant == nil
       self.spec = spec
       self.contrastLevel = contrastLevel
+      self.exclusion = exclusion
     }
   }
 }

@@ -79,12 +79,16 @@ public struct ThemePipeline: Sendable {
     }
     // One pass over the colours serves both: K for the theme, 16 candidates for the swatches.
     // The outline ring is one more pass over the pixels; `dominant` is the body's colour.
+    // Excluded colours are made transparent for all of it (the averages keep every pixel).
     let (palette, dominant, outline, candidates, swatches) = clock.time(.palette) {
+      let colours = configuration.exclusion.masking(image)
       let (palette, candidates) = PaletteExtractor.paletteAndCandidates(
-        of: image, maxColors: configuration.paletteSize, candidateCount: Self.swatchCandidateCount)
-      let ring = OutlineRing(of: image)
+        of: colours, maxColors: configuration.paletteSize,
+        candidateCount: Self.swatchCandidateCount)
+      let ring = OutlineRing(of: colours)
       let outline = Outline(ring: ring, visibleWeight: palette.totalWeight)
-      let dominant = outline == nil ? palette.dominant : palette.bodyDominant(outside: ring)
+      let dominant =
+        outline.map { palette.bodyDominant(outside: ring, outline: $0.color) } ?? palette.dominant
       return (
         palette.entries.map(Theme.PaletteColor.init), dominant.map(Theme.PaletteColor.init),
         outline.map(Theme.OutlineColor.init), candidates,

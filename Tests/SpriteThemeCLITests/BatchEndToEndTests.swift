@@ -350,7 +350,14 @@ struct BatchEndToEndTests {
     let kept = "\(total) themes written to \(out) (\(total) up to date, kept), 0 failed.\n"
     #expect(try await BuiltBinary.run(arguments).stderr == written)
     let copy = directory.url.appendingPathComponent("sprite-theme")
-    try FileManager.default.copyItem(at: BuiltBinary.url, to: copy)
+    // Written through a close-on-exec descriptor: a child another test spawns meanwhile must not
+    // inherit it open for writing, or executing the copy fails with "Text file busy".
+    let bytes = try Data(contentsOf: BuiltBinary.url)
+    let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try #require(descriptor >= 0)
+    let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    try #require(wrote == bytes.count)
     #expect(try await BuiltBinary.run(arguments, executable: copy).stderr == written)
     #expect(try await BuiltBinary.run(arguments, executable: copy).stderr == kept)
     try FileManager.default.setAttributes(

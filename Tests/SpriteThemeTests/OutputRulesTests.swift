@@ -60,7 +60,8 @@ struct OutputRulesTests {
         .init(name: "d", source: "in/d.png", theme: "themes/d.json", colors: colors),
       ],
       errors: [.init(source: "in/b.png", stage: "decode", message: "bad \"x\"\n")],
-      skipped: [.init(name: "c", reason: "no front_default sprite")])
+      skipped: [.init(name: "c", reason: "no front_default sprite")],
+      run: .init(options: "extent=centre(0.125) palette=8", shard: "1/3"))
     #expect(
       String(decoding: ThemeEncoder.encode(index), as: UTF8.self) == """
         {
@@ -113,6 +114,10 @@ struct OutputRulesTests {
               "stage": "decode"
             }
           ],
+          "run": {
+            "options": "extent=centre(0.125) palette=8",
+            "shard": "1/3"
+          },
           "schema": "spritetheme/index@1",
           "skipped": [
             {
@@ -130,6 +135,7 @@ struct OutputRulesTests {
           "count": 0,
           "entries": [],
           "errors": [],
+          "run": null,
           "schema": "spritetheme/index@1",
           "skipped": []
         }

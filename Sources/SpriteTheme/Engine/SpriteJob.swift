@@ -180,7 +180,11 @@ enum SpriteJob {
         if scaled != output { pixels += scaled.width * scaled.height }
       }
     }
-    return png.count + pixels * 4
+    // Excluding colours copies the image, with a verdict per distinct colour.
+    let masking =
+      pipeline.configuration.exclusion.isEmpty
+      ? 0 : width * height * 4 + 48 * min(width * height, 1 << 24)
+    return png.count + pixels * 4 + masking
       + PNGDecoder.workingBytes(width: width, height: height, fileSize: png.count)
       + PaletteExtractor.scratchBytes(pixelCount: width * height)
   }

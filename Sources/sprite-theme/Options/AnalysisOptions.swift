@@ -24,16 +24,38 @@ struct AnalysisOptions: ParsableArguments {
         + "that reaches the contrast ratio) or opaque (at full strength).", valueName: "text"))
   var text: TextStyle = .minimum
 
+  /// Colours left out of the palette and what is chosen from it.
+  @Option(
+    name: .customLong("exclude-color"),
+    help: ArgumentHelp(
+      "Colours to leave out of the palette, dominant, swatches, accent and Material source "
+        + "(key colours such as a transparency magenta): HEX[~DELTA][,...], DELTA a CIEDE2000 "
+        + "radius 0-100 (default 2).", valueName: "colors"))
+  var excludeColor: String?
+
   /// The style of the theme's Material schemes.
   @OptionGroup var material: MaterialOptions
 
   /// How PNG files are read.
   @OptionGroup var decoding: DecodingOptions
 
-  /// The palette size must be 1-64.
+  /// The palette size must be 1-64, and `--exclude-color` colours with radii in range.
   func validate() throws {
     guard (1...64).contains(paletteSize) else {
       throw ValidationError("--palette-size must be between 1 and 64, not \(paletteSize).")
+    }
+    _ = try exclusion
+  }
+
+  /// The colours `--exclude-color` names; none without it.
+  var exclusion: ColorExclusion {
+    get throws {
+      guard let excludeColor else { return ColorExclusion() }
+      do {
+        return try ColorExclusion(parsing: excludeColor)
+      } catch {
+        throw ValidationError("--exclude-color \(error.description).")
+      }
     }
   }
 
@@ -42,7 +64,8 @@ struct AnalysisOptions: ParsableArguments {
     ThemePipeline(
       configuration: .init(
         extent: extent, limits: decoding.limits, paletteSize: paletteSize, textMode: text.mode,
-        variant: material.variant, contrastLevel: material.contrast.value, spec: material.spec))
+        variant: material.variant, contrastLevel: material.contrast.value, spec: material.spec,
+        exclusion: (try? exclusion) ?? ColorExclusion()))
   }
 }
 

@@ -5,7 +5,8 @@ import SpriteTheme
 ///
 /// ```text
 /// samples/sprites/crawl-black-cat.png  32 x 32 px, 470 visible (45.9%)
-///   dominant     #000000  27.9% of the visible pixels
+///   dominant     #202020  26% of the visible pixels
+///   outline      #000000  the dark ring, 25.3%
 ///   average      #2a2a2a  linear light, centre [14,14 4x4], coverage 100%
 ///                #292929  encoded sRGB
 ///   palette      #000000 27.9%  #202020 26%  #303030 16%  #101010 12.6%  #010101 8.7%
@@ -37,6 +38,9 @@ struct Summary {
     lines += row(
       "dominant", dominant?.hex,
       dominant.map { ["\(percent($0.population)) of the visible pixels"] } ?? [])
+    if let outline = theme.outline {
+      lines += row("outline", outline.hex, ["the dark ring, \(percent(outline.share))"])
+    }
     let average = theme.average
     lines += row(
       "average", average.linear?.hex,

@@ -35,6 +35,27 @@ struct OutlineTests {
     #expect(palette.bodyDominant(outside: ring)?.color == red)
   }
 
+  @Test("a body shaded with the outline's black still has the body's colour as dominant")
+  func shadedBody() {
+    // A 10 x 10 square: a black ring of 36, inside 64 of which 40 are black shading, 24 red.
+    var image = Self.sprite(size: 10, margin: 1, ring: black, body: black)
+    for y in 0..<8 {
+      for x in 0..<3 { image[2 + x, 2 + y] = red }
+    }
+    let ring = OutlineRing(of: image)
+    let palette = PaletteExtractor(maxColors: 8).palette(of: image)
+    let outline = Outline(ring: ring, visibleWeight: palette.totalWeight)
+    #expect(outline?.color == black)
+    // Off the ring, black (40) still outweighs red (24); the outline's colour is passed over.
+    #expect(palette.bodyDominant(outside: ring)?.color == black)
+    #expect(palette.bodyDominant(outside: ring, outline: black)?.color == red)
+    // All black: nothing else, so the outline's colour it is.
+    let plain = Self.sprite(size: 6, margin: 1, ring: black, body: black)
+    #expect(
+      PaletteExtractor(maxColors: 8).palette(of: plain).bodyDominant(
+        outside: OutlineRing(of: plain), outline: black)?.color == black)
+  }
+
   @Test("pixels on the image edge are on the ring; a fully opaque image's ring is its border")
   func imageEdge() {
     let image = Self.sprite(size: 5, margin: 0, ring: red, body: black)

@@ -112,17 +112,27 @@ struct ThumbnailFitEngineTests {
 
   @Test("the memory budget counts the padded square and the scaled sprite inside it")
   func memoryBudget() async throws {
-    // 32 x 16: 512 px. Contain: 16 x 8 and 24 x 12, 128 + 288 px, so 928 px = 3712 bytes.
-    // Pad adds 16 x 16 and 24 x 24 squares: 928 + 256 + 576 = 1760 px = 7040 bytes.
+    // 32 x 16: 512 px. Contain: 16 x 8 and 24 x 12, 128 + 288 px of thumbnails.
+    // Pad adds 16 x 16 and 24 x 24 squares: 256 + 576 px more, 3,328 bytes.
     let inputs = try Self.sprites(6, width: 32, height: 16)
-    // A budget of two contain jobs holds one pad job only: every peak is a whole number of jobs.
-    for (fit, bytes) in [(Thumbnail.Fit.pad, 7040), (.contain, 3712)] {
+    func shares(_ fit: Thumbnail.Fit) -> [Int] {
+      inputs.map {
+        SpriteJob.memoryBytes(
+          of: $0.bytes ?? [], pipeline: ThemePipeline(), thumbnailSizes: [16, 24], fit: fit)
+      }
+    }
+    #expect(zip(shares(.pad), shares(.contain)).allSatisfy { $0 == $1 + (256 + 576) * 4 })
+    // A budget of two contain jobs holds one pad job only: never over it, so never two pads.
+    let limit = 2 * shares(.contain).max()!
+    try #require(shares(.pad).max()! <= limit && 2 * shares(.pad).min()! > limit)
+    for fit in [Thumbnail.Fit.pad, .contain] {
       let directory = try TemporaryDirectory()
-      let budget = MemoryBudget(limit: 2 * 3712)
+      let budget = MemoryBudget(limit: limit)
       let (counts, _) = try await Self.run(
         inputs, into: directory.url.appendingPathComponent("out"), fit: fit, memory: budget)
       #expect(counts.written == 6)
-      #expect(budget.peak % bytes == 0 && budget.peak <= 2 * 3712, "\(fit): \(budget.peak)")
+      #expect(budget.peak <= limit, "\(fit): \(budget.peak)")
+      #expect(budget.peak >= shares(fit).min()!, "\(fit): \(budget.peak)")
     }
   }
 
