@@ -6,8 +6,9 @@ extension Palette {
   /// it); the entry with the most weight left wins, ties in the palette's order. The entry
   /// nearest `outline` (the ring's colour) is passed over while another entry keeps weight:
   /// pixel art shades its body with the outline's black, and a card wants the body's colour
-  /// (SPEC: "so the body, not the outline"). When nothing else is left (a sprite that is all
-  /// ring, or all of the outline's colour) it is that entry, else ``dominant``.
+  /// (SPEC: "so the body, not the outline"). When no other entry keeps weight off the ring (a
+  /// thin shape), the most populous other entry; a sprite of the outline's colour alone gets
+  /// ``dominant``.
   ///
   /// - Complexity: O(*r* · *k*) for *r* ring colours and *k* entries.
   public func bodyDominant(outside ring: OutlineRing, outline: RGBA8? = nil) -> Entry? {
@@ -33,7 +34,10 @@ extension Palette {
       if winner.map({ body[index] > body[$0] }) ?? true { winner = index }
     }
     if let winner { return entries[winner] }
-    if let outlineEntry, body[outlineEntry] > 0 { return entries[outlineEntry] }
+    // Every other colour is on the ring (thin shapes): the most populous of them still.
+    if let other = entries.indices.first(where: { $0 != outlineEntry && entries[$0].weight > 0 }) {
+      return entries[other]
+    }
     return dominant
   }
 }

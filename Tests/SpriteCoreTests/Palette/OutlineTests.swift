@@ -49,6 +49,12 @@ struct OutlineTests {
     // Off the ring, black (40) still outweighs red (24); the outline's colour is passed over.
     #expect(palette.bodyDominant(outside: ring)?.color == black)
     #expect(palette.bodyDominant(outside: ring, outline: black)?.color == red)
+    // A thin shape: every red pixel is on the ring too, yet red is the body's colour.
+    var thin = Self.sprite(size: 12, margin: 1, ring: black, body: black)
+    for x in 1..<13 { thin[x, 1] = red }
+    let thinRing = OutlineRing(of: thin)
+    let thinPalette = PaletteExtractor(maxColors: 8).palette(of: thin)
+    #expect(thinPalette.bodyDominant(outside: thinRing, outline: black)?.color == red)
     // All black: nothing else, so the outline's colour it is.
     let plain = Self.sprite(size: 6, margin: 1, ring: black, body: black)
     #expect(
