@@ -168,9 +168,12 @@ struct ShardReader {
   }
 
   /// The options a theme shows whatever produced it: the extent's name and the Material
-  /// contrast level (`extent=centre contrast=0.0`), compared between all the themes of a merge.
+  /// contrast level and spec (`extent=centre contrast=0.0 spec=2021`), compared between all the
+  /// themes of a merge.
   static func visibleOptions(of theme: Theme) -> String {
-    "extent=\(theme.average.extent.name) contrast=\(theme.material.map { "\($0.contrastLevel)" } ?? "-")"
+    let contrast = theme.material.map { "\($0.contrastLevel)" } ?? "-"
+    let spec = theme.material?.spec ?? "-"
+    return "extent=\(theme.average.extent.name) contrast=\(contrast) spec=\(spec)"
   }
 
   /// What the index records as a theme's source: its path, else its URL.

@@ -6,8 +6,8 @@ import SpriteTheme
 /// once.
 ///
 /// An output directory records its run in `index.json` (``BatchIndex/Run``). A JSON-lines file
-/// records none; its themes show only part of the options (the extent and the contrast level,
-/// compared through ``ShardRecord/options``), and a split's missing shard can then be found only
+/// records none; its themes show only part of the options (the extent, the contrast level and
+/// the Material spec, compared through ``ShardRecord/options``), and a split's missing shard can then be found only
 /// with `--list`.
 struct ShardRuns {
   /// A directory shard's run, as its index records it.

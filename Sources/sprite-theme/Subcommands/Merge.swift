@@ -28,7 +28,7 @@ struct Merge: ParsableCommand {
       index.json last. The shards must have been made with the same options: an output \
       directory records its run in index.json ("run": the options and --shard I/N), and other \
       options, two shards with the same I or a shard of the split missing are errors. JSON \
-      lines record no run: their themes' extent and contrast level are compared, and a missing \
+      lines record no run: their themes' extent, contrast level and spec are compared, and a missing \
       input is found with --list.
 
       Exit codes: 0 merged, every input done; 1 merged, some inputs had failed in their shard \
