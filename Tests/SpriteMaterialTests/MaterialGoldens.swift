@@ -1,5 +1,6 @@
 import Foundation
 import SpriteCore
+import SpriteMaterial
 import Testing
 
 /// The golden files written by `scripts/material-goldens.py` from materialyoucolor 3.0.4 (see
@@ -45,5 +46,24 @@ enum MaterialGoldens {
       seen.append(String(record[0]))
     }
     return seen.map { color(Substring($0)) }
+  }
+}
+
+/// One line of a scheme golden file: source, variant, light or dark, contrast level, and the
+/// role colours in the file's order.
+struct SchemeGoldenCase {
+  let source: RGBA8
+  let variant: MaterialVariant
+  let isDark: Bool
+  let contrastLevel: Double
+  let expected: [String]
+
+  /// The lines of the scheme golden file `name`.
+  static func cases(_ name: String) -> [SchemeGoldenCase] {
+    MaterialGoldens.records(name).map { r in
+      SchemeGoldenCase(
+        source: MaterialGoldens.color(r[0]), variant: MaterialVariant(rawValue: String(r[1]))!,
+        isDark: r[2] == "dark", contrastLevel: Double(r[3])!, expected: r[4...].map(String.init))
+    }
   }
 }

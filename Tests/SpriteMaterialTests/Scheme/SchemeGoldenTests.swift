@@ -6,19 +6,9 @@ import Testing
 @Suite("Dynamic schemes against materialyoucolor 3.0.4 (spec 2021)")
 struct SchemeGoldenTests {
   /// One golden line: source, variant, light or dark, contrast level and 49 colours.
-  struct Case {
-    let source: RGBA8
-    let variant: MaterialVariant
-    let isDark: Bool
-    let contrastLevel: Double
-    let expected: [String]
-  }
+  typealias Case = SchemeGoldenCase
 
-  static let cases: [Case] = MaterialGoldens.records("schemes.txt").map { r in
-    Case(
-      source: MaterialGoldens.color(r[0]), variant: MaterialVariant(rawValue: String(r[1]))!,
-      isDark: r[2] == "dark", contrastLevel: Double(r[3])!, expected: r[4...].map(String.init))
-  }
+  static let cases: [Case] = SchemeGoldenCase.cases("schemes.txt")
 
   @Test("the goldens cover 30+ sources x 9 variants x light/dark x contrast -1, 0, 0.5, 1")
   func coverage() {
